@@ -1,0 +1,30 @@
+// An entry of an event's chain. In-process handlers and command hooks are two kinds of the same entry,
+// so they interleave in registration order.
+import type { EntryContext } from './context.js';
+import type { ToolMatcher } from './matcher.js';
+import type { HookDecision, HookRunKind, HookRunOutcome } from './types.js';
+
+/**
+ * Calls the entry. Handlers are called as `(payload, context)`; command invokers also get the
+ * dispatch's signal (to kill the process on abort) and resolve to an `EntryReport`.
+ */
+export type EntryInvoker = (input: unknown, context: EntryContext, signal?: AbortSignal) => unknown;
+
+export interface Entry {
+  readonly kind: HookRunKind;
+  readonly name: string;
+  /** `null`: matches every tool (and every entry of an event without tool matchers). */
+  readonly matcher: ToolMatcher;
+  /** Failures are isolated: logged, empty decision. */
+  readonly plugin: string | undefined;
+  readonly longRunning: boolean;
+  readonly background: boolean;
+  readonly invoke: EntryInvoker;
+}
+
+/** What a command entry's invoker resolves to. */
+export interface EntryReport {
+  outcome: HookRunOutcome;
+  decision?: HookDecision;
+  message?: string;
+}

@@ -1,0 +1,209 @@
+// Hand-written public types that are not schema-derived: payloads per event, handlers, decisions and
+// results. The config file format is a zod schema (src/schemas/config.ts) and its types are inferred there.
+import type { HookEvent } from './events.js';
+
+export type { HookEvent } from './events.js';
+
+/** A JSON-like tool input. */
+export type ToolInput = Record<string, unknown>;
+
+export interface SessionStartPayload {
+  sessionId?: string;
+  parentSessionId?: string;
+}
+
+export interface SessionEndPayload {
+  sessionId?: string;
+  reason?: string;
+  parentSessionId?: string;
+  tracePath?: string;
+  cwd?: string;
+  /** The session's assistant messages, for in-process consumers only. */
+  assistantTexts?: readonly string[];
+}
+
+export interface SubagentStartPayload {
+  subagentId: string;
+  parentSessionId?: string;
+}
+
+export type SubagentStatus = 'idle' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface SubagentStopPayload {
+  subagentId: string;
+  status: SubagentStatus;
+  reason?: string;
+  lastMessage?: string;
+  agentType?: string;
+  durationMs?: number;
+  trace?: unknown;
+}
+
+export interface PreToolUsePayload {
+  toolName: string;
+  input?: ToolInput;
+  sessionId?: string;
+  subagentId?: string;
+  parentSessionId?: string;
+  cwd?: string;
+  grantManager?: unknown;
+  nonInteractive?: boolean;
+  toolUseId?: string;
+}
+
+export interface PostToolUsePayload {
+  toolName: string;
+  toolUseId?: string;
+  sessionId?: string;
+  subagentId?: string;
+  parentSessionId?: string;
+  rootSessionId?: string;
+  input?: ToolInput;
+  output?: unknown;
+  isError?: boolean;
+  grantManager?: unknown;
+  incomplete?: boolean;
+  incompleteReason?: string;
+}
+
+export interface PreCompactPayload {
+  sessionId?: string;
+  trigger?: 'manual' | 'auto';
+}
+
+export interface PostToolUseFailurePayload {
+  toolName: string;
+  /** The thrown error's message. */
+  error: string;
+  toolUseId?: string;
+  sessionId?: string;
+  subagentId?: string;
+  parentSessionId?: string;
+  input?: ToolInput;
+}
+
+export interface StopPayload {
+  sessionId?: string;
+  parentSessionId?: string;
+  terminalState?: 'done' | 'blocked' | 'asking' | 'interrupted';
+  doneHasCorroboratingEvidence?: boolean;
+  doneEvidenceClassification?: 'no-code-changes' | 'verified' | 'unverified';
+  stopHookActive?: boolean;
+  continuation?: number;
+  assistantText?: string;
+  successfulToolNames?: readonly string[];
+}
+
+export interface UserPromptSubmitPayload {
+  prompt: string;
+  sessionId?: string;
+}
+
+/** The typed event -> payload map of the default profile. */
+export interface HookPayloads {
+  SessionStart: SessionStartPayload;
+  SessionEnd: SessionEndPayload;
+  SubagentStart: SubagentStartPayload;
+  SubagentStop: SubagentStopPayload;
+  PreToolUse: PreToolUsePayload;
+  PostToolUse: PostToolUsePayload;
+  PreCompact: PreCompactPayload;
+  PostToolUseFailure: PostToolUseFailurePayload;
+  Stop: StopPayload;
+  UserPromptSubmit: UserPromptSubmitPayload;
+}
+
+/** What a handler receives: the dispatched payload plus the event name. */
+export type HookInput<E extends HookEvent = HookEvent> = E extends HookEvent
+  ? Readonly<HookPayloads[E]> & { readonly event: E }
+  : never;
+
+/** What an entry decides. Every field is optional; an empty object (or `undefined`) decides nothing. */
+export interface HookDecision {
+  /** `false` blocks and stops the chain. */
+  continue?: boolean;
+  /** `'block'` rejects and stops the chain; `'approve'` accepts for this hook only. */
+  decision?: 'approve' | 'block';
+  /** Human-readable explanation. */
+  reason?: string;
+  /** Context for the model; kept only on SessionStart, SubagentStop, PreToolUse, Stop and UserPromptSubmit. */
+  injectContext?: string;
+  /** A full replacement of the tool input; kept only on PreToolUse. */
+  updatedInput?: ToolInput;
+}
+
+export interface HookContext {
+  /** Aborts when the dispatch is aborted or this entry's deadline passes. Created on first read. */
+  readonly signal: AbortSignal;
+}
+
+export type HookHandler<E extends HookEvent = HookEvent> = (
+  payload: HookInput<E>,
+  context: HookContext,
+) => HookDecision | void | undefined | PromiseLike<HookDecision | void | undefined>;
+
+export type HookRunKind = 'handler' | 'command';
+export type HookRunOutcome = 'ok' | 'block' | 'error' | 'timeout' | 'aborted';
+
+/** One entry that started during a dispatch. */
+export interface HookRun {
+  name: string;
+  kind: HookRunKind;
+  outcome: HookRunOutcome;
+  durationMs: number;
+  /** The entry's own (normalized) decision, when it returned one. */
+  decision?: HookDecision;
+  /** What went wrong, for `error`, `timeout` and `aborted`. */
+  message?: string;
+}
+
+export type DispatchResult = HookDecision & {
+  blocked: boolean;
+  aborted: boolean;
+  runs: HookRun[];
+};
+
+export interface RegisterOptions {
+  /** Shown in runs and messages. Default: the function's name, else `'anonymous'`. */
+  name?: string;
+  /** Tool-name matcher (PreToolUse, PostToolUse, PostToolUseFailure only; ignored elsewhere). */
+  matcher?: string;
+  /** The plugin that registered it: failures are isolated (logged, empty decision). */
+  plugin?: string;
+  /** Exempt from the per-entry deadline (waits for a human; must observe `context.signal`). */
+  longRunning?: boolean;
+  /** Run on the serialized background chain; SessionEnd only. */
+  background?: boolean;
+}
+
+export interface DispatchOptions {
+  signal?: AbortSignal;
+}
+
+export interface HookLogger {
+  warn(message: string, detail?: unknown): void;
+}
+
+export interface HookSession {
+  sessionId?: string;
+  cwd?: string;
+  transcriptPath?: string | null;
+}
+
+export interface HookSettings {
+  /** Run command hooks from user config. Default `false`. */
+  enableShellHooks?: boolean;
+  /** Also run command hooks from project config (needs `enableShellHooks`). Default `false`. */
+  allowProjectHooks?: boolean;
+  /** Run command hooks from plugins' hooks.json. Default `false`. */
+  enablePluginHooks?: boolean;
+}
+
+export interface HookDeadlines {
+  /** Per-entry deadline. Default 30000. */
+  handlerMs?: number;
+  /** Per-entry deadline on Stop. Default 5000. */
+  stopHandlerMs?: number;
+  /** Ceiling for a whole SubagentStop dispatch. Default 30000. */
+  subagentStopDispatchMs?: number;
+}

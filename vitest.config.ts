@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    globalSetup: ['test/helpers/global-setup.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+  },
+});
