@@ -204,10 +204,13 @@ export class DispatchRun {
     }
     if (entry.kind === 'command') {
       if (kind === 'error') this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${this.#spec.name} failed: ${run.message}`, error);
+      else this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${this.#spec.name} passed the registry's deadline (${run.message}); the dispatch goes on and the command's own timeout will end it`);
       return undefined;
     }
     if (entry.plugin !== undefined) {
-      this.#logger.warn(`harness-hooks: hook "${entry.name}" of plugin "${entry.plugin}" on ${this.#spec.name} failed (${outcome}): ${run.message}`, error);
+      const message = `harness-hooks: hook "${entry.name}" of plugin "${entry.plugin}" on ${this.#spec.name} failed (${outcome}): ${run.message}`;
+      if (kind === 'error') this.#logger.warn(message, error);
+      else this.#logger.warn(message);
       return undefined;
     }
     const d: HookDecision = { decision: 'block', reason: `Hook "${entry.name}" on ${this.#spec.name} failed: ${run.message}` };

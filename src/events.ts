@@ -40,7 +40,10 @@ export interface EventSpec {
   readonly toolEvent: boolean;
 }
 
-const spec = (name: HookEvent, s: Partial<Omit<EventSpec, 'name'>>): EventSpec =>
+const spec = <const R extends readonly string[] = readonly []>(
+  name: HookEvent,
+  s: Partial<Omit<EventSpec, 'name' | 'required'>> & { required?: R },
+): EventSpec & { readonly required: R } =>
   Object.freeze({
     name,
     required: [],
@@ -52,11 +55,11 @@ const spec = (name: HookEvent, s: Partial<Omit<EventSpec, 'name'>>): EventSpec =
     background: false,
     toolEvent: false,
     ...s,
-  });
+  }) as EventSpec & { readonly required: R };
 
 // Required fields here must equal the required keys of the payload types in types.ts:
 // test/events.test-d.ts checks that at compile time.
-export const EVENT_SPECS: { readonly [E in HookEvent]: EventSpec } = Object.freeze({
+export const EVENT_SPECS = Object.freeze({
   SessionStart: spec('SessionStart', { context: true }),
   SessionEnd: spec('SessionEnd', { background: true }),
   SubagentStart: spec('SubagentStart', { required: ['subagentId'] }),
@@ -73,9 +76,9 @@ export const EVENT_SPECS: { readonly [E in HookEvent]: EventSpec } = Object.free
   PostToolUseFailure: spec('PostToolUseFailure', { required: ['toolName', 'error'], toolMatcher: true, toolEvent: true }),
   Stop: spec('Stop', { context: true, deadline: 'stop' }),
   UserPromptSubmit: spec('UserPromptSubmit', { required: ['prompt'], context: true }),
-});
+}) satisfies { readonly [E in HookEvent]: EventSpec };
 
 // Returns the spec of a known event name, or undefined (no prototype keys: `toString` is not an event).
 export function getEventSpec(name: unknown): EventSpec | undefined {
-  return typeof name === 'string' && Object.hasOwn(EVENT_SPECS, name) ? EVENT_SPECS[name as HookEvent] : undefined;
+  return typeof name === 'string' && Object.hasOwn(EVENT_SPECS, name) ? (EVENT_SPECS[name as HookEvent] as EventSpec) : undefined;
 }

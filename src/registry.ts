@@ -1,8 +1,11 @@
 // HookRegistry: holds in-process handlers and command entries per event in one ordered chain, runs them
 // with deadlines and matcher filtering, and merges their decisions.
+import { toCommandInput } from './command-input.js';
+import { addConfig, toEntryReport, type AddConfigOptions, type AddConfigReport } from './config/add-config.js';
 import { makeAbortedResult, makeMergedResult } from './decisions.js';
 import { DispatchRun, errorMessage, type RunLimits } from './dispatch-run.js';
-import type { Entry, EntryInvoker } from './entry.js';
+import type { Entry, EntryInvoker, EntryReport } from './entry.js';
+import { CommandExecutor, type CommandHookSpec } from './executor/index.js';
 import { getEventSpec, HOOK_EVENTS, type EventSpec, type HookEvent } from './events.js';
 import { describeValue, HookTypeError } from './errors.js';
 import { compileMatcher, type ToolAliases } from './matcher.js';
@@ -30,6 +33,8 @@ export interface HookRegistryOptions {
   deadlines?: HookDeadlines;
   /** Where warnings go. Default `console`. */
   logger?: HookLogger;
+  /** Runs command hooks. Default: a `CommandExecutor` made on first use, logging through `logger`. */
+  executor?: Pick<CommandExecutor, 'run'>;
 }
 
 interface EventPlan {
@@ -56,6 +61,7 @@ export class HookRegistry {
   #session: HookSession;
   readonly #plans = new Map<HookEvent, EventPlan>();
   #backgroundChain: Promise<void> = Promise.resolve();
+  #executor: Pick<CommandExecutor, 'run'> | undefined;
 
   constructor(options: HookRegistryOptions = {}) {
     if (options === null || typeof options !== 'object') {
@@ -74,6 +80,7 @@ export class HookRegistry {
     this.deadlines = Object.freeze(validateDeadlines(options.deadlines));
     this.toolAliases = Object.freeze(validateAliases(options.toolAliases));
     this.#session = { ...options.session };
+    this.#executor = options.executor;
     for (const event of HOOK_EVENTS) {
       const spec = getEventSpec(event)!;
       this.#plans.set(event, { spec, limits: this.#limits(spec), entries: [], background: [], filtered: false, byTool: new Map() });
@@ -141,6 +148,29 @@ export class HookRegistry {
       plan[key] = [...list.slice(0, i), ...list.slice(i + 1)];
       this.#changed(plan);
     };
+  }
+
+  // Registers the command entries of a hook config (validated as a whole first) at the end of their
+  // events' chains, in file order; returns what was added and skipped, with a remove() for reloading.
+  addConfig(config: unknown, options: AddConfigOptions): AddConfigReport {
+    return addConfig(this, config, options);
+  }
+
+  /**
+   * Runs one command hook for a dispatch and reports its outcome.
+   * @internal The invoker of command entries.
+   */
+  async runCommand(
+    event: HookEvent,
+    hook: CommandHookSpec,
+    payload: unknown,
+    signal: AbortSignal | undefined,
+    env: Record<string, string> | undefined,
+  ): Promise<EntryReport> {
+    this.#executor ??= new CommandExecutor({ logger: this.logger });
+    const input = toCommandInput(event, payload as never, this.#session);
+    const result = await this.#executor.run(hook, input, { cwd: input.cwd, signal, env });
+    return toEntryReport(result);
   }
 
   // Whether anything is registered for the event (foreground or background).

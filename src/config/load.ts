@@ -1,0 +1,55 @@
+// Reading and validating hook config: read -> JSON.parse -> safeParse -> HookConfigError carrying issues.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { HookConfigError, type HookConfigIssue } from '../errors.js';
+import { findJsonErrorOffset, lineAndColumn } from './json-position.js';
+import { getConfigSchemas, type HooksConfig } from '../schemas/config.js';
+
+// Validates a config object; throws HookConfigError listing every problem with its path.
+export function parseHooksConfig(value: unknown, file?: string): HooksConfig {
+  const parsed = getConfigSchemas().HooksConfigSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues: HookConfigIssue[] = parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  throw new HookConfigError(issues, file === undefined ? {} : { file });
+}
+
+// Reads and validates a JSON file: a settings file with a `hooks` key, or a plugin's hooks/hooks.json.
+export async function loadHooksFile(path: string | URL): Promise<HooksConfig> {
+  const file = typeof path === 'string' ? path : fileURLToPath(path);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new HookConfigError([{ path: '', message: `cannot read the file: ${(error as Error).message}` }], {
+      file,
+      cause: error,
+      code: 'HOOKS_ERR_CONFIG_READ',
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const where = jsonErrorPosition(text);
+    throw new HookConfigError([{ path: '', message: `invalid JSON${where}: ${(error as Error).message}` }], { file, cause: error });
+  }
+  return parseHooksConfig(value, file);
+}
+
+// `hooks.PreToolUse[0].hooks[1].timeout` from a zod issue path.
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out ? `.${key}` : key;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
+
+function jsonErrorPosition(text: string): string {
+  const offset = findJsonErrorOffset(text);
+  if (offset < 0) return '';
+  const { line, column } = lineAndColumn(text, offset);
+  return ` at line ${line}, column ${column}`;
+}

@@ -1,0 +1,58 @@
+// The hook config file format, as zod schemas: the single source of its runtime checks and its types.
+// Built on first use (zod loads lazily, see src/lazy.ts).
+import type { z } from 'zod';
+import { loadZod } from '../lazy.js';
+
+function makeSchemas(zod: typeof z) {
+  const timeout = (unit: string) =>
+    zod
+      .number({ error: (i) => `expected a number of ${unit}, got ${i.input === null ? 'null' : typeof i.input}` })
+      .finite()
+      .nonnegative({ error: `must not be negative (${unit})` })
+      .optional();
+
+  // One handler of a matcher group. Only `type: 'command'` runs here; other types are skipped with a
+  // warning at registration, so their fields are not checked beyond `type`.
+  const HookHandlerSchema = zod
+    .looseObject({
+      type: zod.string({ error: 'expected a handler type string, e.g. "command"' }),
+      command: zod.string({ error: 'expected the command to be a string' }).optional(),
+      /** Milliseconds; wins over `timeout` when positive. */
+      timeout_ms: timeout('milliseconds'),
+      /** Seconds, as Claude Code writes it. */
+      timeout: timeout('seconds'),
+    })
+    .superRefine((hook, ctx) => {
+      if (hook.type !== 'command') return;
+      if (hook.command === undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: 'a command hook needs a `command` string' });
+      else if (hook.command.trim() === '') ctx.addIssue({ code: 'custom', path: ['command'], message: 'the command is empty' });
+    });
+
+  const MatcherGroupSchema = zod.looseObject({
+    matcher: zod.string({ error: 'expected the matcher to be a string' }).optional(),
+    hooks: zod.array(HookHandlerSchema, { error: 'expected `hooks` to be an array of handlers' }),
+  });
+
+  // A settings file or a plugin's hooks/hooks.json: other top-level keys are allowed and ignored.
+  const HooksConfigSchema = zod.looseObject({
+    hooks: zod
+      .record(zod.string(), zod.array(MatcherGroupSchema, { error: 'expected an array of matcher groups' }), {
+        error: 'expected `hooks` to be an object mapping event names to matcher groups',
+      })
+      .optional(),
+  });
+
+  return { HookHandlerSchema, MatcherGroupSchema, HooksConfigSchema };
+}
+
+export type ConfigSchemas = ReturnType<typeof makeSchemas>;
+export type HooksConfig = z.infer<ConfigSchemas['HooksConfigSchema']>;
+export type MatcherGroup = z.infer<ConfigSchemas['MatcherGroupSchema']>;
+export type HookHandlerConfig = z.infer<ConfigSchemas['HookHandlerSchema']>;
+
+let schemas: ConfigSchemas | undefined;
+
+// The config schemas (loads zod on first call).
+export function getConfigSchemas(): ConfigSchemas {
+  return (schemas ??= makeSchemas(loadZod().z));
+}
