@@ -1,0 +1,340 @@
+// CommandExecutor: runs one command hook through `/bin/sh -c` on execa. normalize options -> spawn ->
+// wait (exit and pipes closed, or timeout, or abort) -> make result. A failing hook never throws: it
+// resolves to a result with an empty decision and a warning.
+import type { Options as ExecaOptions, ResultPromise } from 'execa';
+import { HookTypeError, describeValue } from '../errors.js';
+import type { HookLogger } from '../types.js';
+import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js';
+import { OutputCollector } from './output-cap.js';
+import { type CommandResult, makeResult } from './result.js';
+import { resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
+
+/** A command hook as written in a config file. */
+export interface CommandHookSpec {
+  type: 'command';
+  /** Run as `/bin/sh -c <command>`. */
+  command: string;
+  /** Timeout in milliseconds; used when positive. Capped at 30000. */
+  timeout_ms?: number;
+  /** Timeout in seconds (Claude Code's unit); used when `timeout_ms` is not positive. Capped at 30 s. */
+  timeout?: number;
+}
+
+export interface CommandExecutorOptions {
+  /**
+   * Receives one warning per failed run (non-zero exit other than 2, signal, spawn error, timeout).
+   * @default console
+   */
+  logger?: HookLogger;
+  /**
+   * Bytes kept of stdout and of stderr, each. Past it the stream is drained and dropped.
+   * @default 64000
+   */
+  maxOutputBytes?: number;
+  /**
+   * Milliseconds between SIGTERM and SIGKILL to the hook's process group on timeout or abort.
+   * @default 1000
+   */
+  killGraceMs?: number;
+}
+
+export interface CommandRunOptions {
+  /**
+   * Working directory of the command.
+   * @default process.cwd()
+   */
+  cwd?: string;
+  /** Aborting kills the command's process group and resolves at once with `aborted: true`. */
+  signal?: AbortSignal;
+  /**
+   * Added to (and overriding) `process.env`.
+   * @example { CLAUDE_PROJECT_DIR: '/repo' }
+   */
+  env?: Record<string, string | undefined>;
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 64_000;
+export const DEFAULT_KILL_GRACE_MS = 1000;
+const SHELL = '/bin/sh';
+
+// execa costs tens of ms to import, so it is loaded on the first run, never at package import.
+type Execa = (typeof import('execa'))['execa'];
+let execaLoaded: Execa | undefined;
+let execaLoading: Promise<Execa> | undefined;
+function loadExeca(): Promise<Execa> {
+  return (execaLoading ??= import('execa').then(
+    (m) => (execaLoaded = m.execa),
+    (error: unknown) => {
+      execaLoading = undefined; // let a later run try again
+      throw error;
+    },
+  ));
+}
+
+// The execa options every run shares. Each choice keeps execa's per-run work to the minimum:
+// - `buffer: false`: we read stdout/stderr ourselves (capped, see output-cap.ts); execa only waits for them.
+// - `encoding: 'buffer'`, `stripFinalNewline: false`: no decoding or newline transforms; we decode once.
+// - `reject: false`: failures are outcomes, never a rejected promise (a catch is attached anyway).
+// - `detached: true`: the hook leads its own process group, so one `kill(-pid)` reaches grandchildren.
+// - no execa `timeout`/`cancelSignal`, `forceKillAfterDelay: false`: execa would signal the pid only,
+//   not the group; timeout.ts does SIGTERM -> SIGKILL on the group instead.
+// - `cleanup: false`: execa's exit cleanup skips detached children anyway; timeout.ts kills live
+//   groups on parent exit instead.
+// - `/bin/sh -c` spawned directly rather than execa's `shell` option: explicit, and no shell lookup.
+const BASE_OPTIONS = {
+  stdin: 'pipe',
+  stdout: 'pipe',
+  stderr: 'pipe',
+  buffer: false,
+  encoding: 'buffer',
+  stripFinalNewline: false,
+  reject: false,
+  detached: true,
+  cleanup: false,
+  forceKillAfterDelay: false,
+  windowsHide: true,
+} as const satisfies ExecaOptions;
+type Subprocess = ResultPromise<typeof BASE_OPTIONS & { cwd: string | undefined; env: Record<string, string | undefined> | undefined }>;
+
+type RunEnd =
+  /** The process exited and its stdout/stderr closed. */
+  | { kind: 'closed'; exitCode: number | null; signal: string | null }
+  /** The process exited, but something it started kept stdout/stderr open until the timeout. */
+  | { kind: 'pipes-held'; exitCode: number | null; signal: string | null }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+  | { kind: 'spawn-error'; message: string };
+
+interface RunContext {
+  command: string;
+  timeoutMs: number;
+  killGraceMs: number;
+  cwd: string | undefined;
+  env: Record<string, string | undefined> | undefined;
+  signal: AbortSignal | undefined;
+  /** `performance.now()` when `run()` was called. */
+  start: number;
+  stdout: OutputCollector;
+  stderr: OutputCollector;
+}
+
+function ignore(): void {}
+
+// Validates an option that must be a non-negative integer, e.g. `maxOutputBytes`.
+function validateCount(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${name}\` option to be a non-negative integer, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+// Runs command hooks: stdin gets the input as one JSON document, exit 0 stdout becomes the decision,
+// exit 2 blocks with stderr as the reason, anything else warns and decides nothing.
+export class CommandExecutor {
+  readonly #logger: HookLogger;
+  readonly #maxOutputBytes: number;
+  readonly #killGraceMs: number;
+
+  constructor(options: CommandExecutorOptions = {}) {
+    const logger = options.logger ?? console;
+    if (typeof logger?.warn !== 'function') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`logger\` option to have a \`warn\` method, got ${describeValue(logger)}`);
+    }
+    this.#logger = logger;
+    this.#maxOutputBytes = validateCount('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
+    this.#killGraceMs = validateCount('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS);
+  }
+
+  // Runs `spec.command` with `input` on stdin and resolves to its result; rejects only on bad arguments.
+  // Not `async`: once execa is loaded, the result promise is the one resolved from the 'close' listener,
+  // with no extra hops between the process closing and the caller resuming.
+  run(spec: CommandHookSpec, input: unknown, options: CommandRunOptions = {}): Promise<CommandResult> {
+    const start = performance.now();
+    if (typeof spec?.command !== 'string' || spec.command.trim() === '') {
+      return Promise.reject(new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`command\` of a command hook to be a non-empty string, got ${describeValue(spec?.command)}`));
+    }
+    const ctx: RunContext = {
+      command: spec.command,
+      timeoutMs: resolveTimeoutMs(spec),
+      killGraceMs: this.#killGraceMs,
+      cwd: options.cwd,
+      env: options.env,
+      signal: options.signal,
+      start,
+      stdout: new OutputCollector(this.#maxOutputBytes),
+      stderr: new OutputCollector(this.#maxOutputBytes),
+    };
+    // Already aborted: nothing is spawned.
+    if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
+    let payload: string;
+    try {
+      payload = JSON.stringify(input) ?? '';
+    } catch (error) {
+      return Promise.reject(error); // e.g. a circular input: the caller's bug, not the hook's failure
+    }
+    if (execaLoaded !== undefined) return this.#spawn(execaLoaded, ctx, payload);
+    return loadExeca().then(
+      (execa) => this.#spawn(execa, ctx, payload),
+      (error: unknown) => this.#makeResult({ kind: 'spawn-error', message: `could not load execa: ${errorMessage(error)}` }, ctx),
+    );
+  }
+
+  #spawn(execa: Execa, ctx: RunContext, payload: string): Promise<CommandResult> {
+    if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
+    let subprocess: Subprocess;
+    try {
+      // Without an `env` option, `extendEnv: false` lets child_process use process.env as is, instead of
+      // execa copying it first (measurable per run).
+      subprocess = execa(
+        SHELL,
+        ['-c', ctx.command],
+        ctx.env === undefined ? { ...BASE_OPTIONS, cwd: ctx.cwd, extendEnv: false } : { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env },
+      );
+    } catch (error) {
+      return Promise.resolve(this.#makeResult({ kind: 'spawn-error', message: errorMessage(error) }, ctx));
+    }
+    return new Promise((resolve) => {
+      waitForEnd(subprocess, ctx, payload, (end) => resolve(this.#makeResult(end, ctx)));
+    });
+  }
+
+  // Never throws: it runs inside child-process event listeners.
+  #makeResult(end: RunEnd, ctx: RunContext): CommandResult {
+    const { stdout: out, stderr: err } = ctx;
+    const stdout = out.text();
+    const stderr = err.text();
+    const exited = end.kind === 'closed' || end.kind === 'pipes-held';
+    const exitCode = exited ? end.exitCode : null;
+    const signal = exited ? end.signal : null;
+    const outcome: CommandOutcome = exited ? getExitOutcome(exitCode) : end.kind;
+    const mapped = mapOutcome(outcome, {
+      exitCode,
+      signal,
+      stdout,
+      stderr,
+      timeoutMs: ctx.timeoutMs,
+      ...(end.kind === 'spawn-error' ? { error: end.message } : {}),
+    });
+    let problem = mapped.problem;
+    if (end.kind === 'pipes-held') {
+      problem = `${problem ?? `exited with code ${exitCode}`}; a background process kept its stdout/stderr open past the ${ctx.timeoutMs} ms timeout, so its process group was killed`;
+    }
+    const warning = problem === undefined ? undefined : `harness-hooks: command hook "${labelOf(ctx.command)}" ${problem}`;
+    if (warning !== undefined) {
+      try {
+        this.#logger.warn(warning);
+      } catch {
+        // A throwing logger must not turn into an uncaught exception in an event listener.
+      }
+    }
+    return makeResult({
+      decision: mapped.decision,
+      exitCode,
+      signal,
+      timedOut: end.kind === 'timeout',
+      stdout,
+      stderr,
+      stdoutTruncated: out.truncated,
+      stderrTruncated: err.truncated,
+      durationMs: performance.now() - ctx.start,
+      warning,
+      aborted: end.kind === 'aborted',
+    });
+  }
+}
+
+// Writes stdin, collects output, and calls `onEnd` once when the run ends: on 'close' (exit + pipes
+// closed), at the timeout, on abort, or on a spawn error. Timeout and abort end the run at once, without
+// waiting for the process or for pipes that a grandchild may hold open; the group is killed in the background.
+function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, onEnd: (end: RunEnd) => void): void {
+  const pid = subprocess.pid;
+  let exit: { exitCode: number | null; signal: string | null } | undefined;
+  let settled = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const finish = (end: RunEnd): void => {
+    if (settled) return;
+    settled = true;
+    if (timer !== undefined) clearTimeout(timer);
+    ctx.signal?.removeEventListener('abort', onAbort);
+    onEnd(end);
+  };
+  // Ends the run now: SIGTERM (then SIGKILL) to the group, stop reading, report.
+  const cut = (end: RunEnd): void => {
+    if (settled) return;
+    if (pid !== undefined) terminateProcessGroup(pid, ctx.killGraceMs);
+    subprocess.stdin.destroy();
+    subprocess.stdout.destroy();
+    subprocess.stderr.destroy();
+    finish(end);
+  };
+  const onAbort = (): void => cut({ kind: 'aborted' });
+
+  // Done when the process exited and both pipes reached EOF. Not on the 'close' event: it comes after
+  // the streams' 'close', by which time execa has already run its whole result-making chain (about a
+  // tenth of the run's overhead); resolving at the last of 'exit'/'end'/'end' puts our result first.
+  let pending = 3;
+  const onPart = (): void => {
+    if (--pending > 0 || settled) return;
+    if (pid !== undefined) untrackProcessGroup(pid);
+    finish({ kind: 'closed', exitCode: exit!.exitCode, signal: exit!.signal });
+  };
+  subprocess.on('exit', (exitCode, signal) => {
+    exit = { exitCode, signal };
+    onPart();
+  });
+  // A fallback for a pipe that closed without 'end' (a read error).
+  subprocess.on('close', (exitCode, signal) => {
+    if (settled) return;
+    if (pid !== undefined) untrackProcessGroup(pid);
+    finish({ kind: 'closed', exitCode, signal });
+  });
+  // After a successful spawn, 'error' only reports a failed kill or send, which we never use.
+  subprocess.on('error', (error) => {
+    if (subprocess.pid === undefined) finish({ kind: 'spawn-error', message: spawnErrorMessage(error, ctx) });
+  });
+  // execa's promise always needs a handler. It normally settles after 'close'; it decides the run only
+  // when execa failed before spawning (its dummy subprocess emits no events).
+  subprocess.then(
+    (result) => {
+      if (settled) return;
+      if (result.exitCode !== undefined || result.signal !== undefined) {
+        finish({ kind: 'closed', exitCode: result.exitCode ?? null, signal: result.signal ?? null });
+      } else {
+        finish({ kind: 'spawn-error', message: result.shortMessage ?? 'no exit status' });
+      }
+    },
+    (error: unknown) => finish({ kind: 'spawn-error', message: errorMessage(error) }),
+  );
+
+  if (pid === undefined) return; // a spawn error is on its way
+  trackProcessGroup(pid);
+  subprocess.stdout.on('data', ctx.stdout.push).on('end', onPart).on('error', ignore);
+  subprocess.stderr.on('data', ctx.stderr.push).on('end', onPart).on('error', ignore);
+  // EPIPE/ECONNRESET when the hook exits or closes stdin before reading it all: not a failure.
+  subprocess.stdin.on('error', ignore);
+  subprocess.stdin.end(payload);
+
+  // One timer covers both waits: for the process to exit, and then for its pipes to close.
+  timer = setTimeout(() => {
+    cut(exit === undefined ? { kind: 'timeout' } : { kind: 'pipes-held', ...exit });
+  }, ctx.timeoutMs);
+  if (ctx.signal !== undefined) ctx.signal.addEventListener('abort', onAbort, { once: true });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function spawnErrorMessage(error: Error, ctx: RunContext): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  // A missing cwd surfaces as "spawn /bin/sh ENOENT": say which directory.
+  if (code === 'ENOENT' && ctx.cwd !== undefined) return `${error.message} (cwd: ${ctx.cwd})`;
+  return error.message;
+}
+
+// The command as shown in a warning: its first 100 characters.
+function labelOf(command: string): string {
+  return command.length > 100 ? `${command.slice(0, 100)}…` : command;
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { CommandExecutor, resolveTimeoutMs } from '../../src/executor/index.js';
+import { fixture } from '../helpers/fixtures.js';
+import { makeLogger } from '../helpers/logger.js';
+import { isAlive, pidsAfter, waitForDeath } from '../helpers/processes.js';
+
+describe('resolveTimeoutMs', () => {
+  it('uses a positive timeout_ms as milliseconds', () => {
+    expect(resolveTimeoutMs({ timeout_ms: 5000 })).toBe(5000);
+  });
+
+  it('prefers timeout_ms over timeout when both are positive', () => {
+    expect(resolveTimeoutMs({ timeout_ms: 250, timeout: 10 })).toBe(250);
+  });
+
+  it('reads timeout as seconds when timeout_ms is absent or not positive', () => {
+    expect(resolveTimeoutMs({ timeout: 2 })).toBe(2000);
+    expect(resolveTimeoutMs({ timeout_ms: 0, timeout: 3 })).toBe(3000);
+    expect(resolveTimeoutMs({ timeout_ms: -5, timeout: 0.5 })).toBe(500);
+  });
+
+  it('defaults to 30000 ms when neither is positive', () => {
+    expect(resolveTimeoutMs({})).toBe(30_000);
+    expect(resolveTimeoutMs({ timeout_ms: 0, timeout: -1 })).toBe(30_000);
+    expect(resolveTimeoutMs({ timeout_ms: Number.NaN })).toBe(30_000);
+  });
+
+  it('never goes above 30000 ms', () => {
+    expect(resolveTimeoutMs({ timeout_ms: 60_000 })).toBe(30_000);
+    expect(resolveTimeoutMs({ timeout: 120 })).toBe(30_000);
+  });
+});
+
+describe('command timeouts', () => {
+  it('timeout in seconds kills the hook at about one second and warns', async () => {
+    const logger = makeLogger();
+    const executor = new CommandExecutor({ logger });
+    const started = performance.now();
+    const r = await executor.run({ type: 'command', command: fixture('sleep-forever.mjs'), timeout: 1 }, {});
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(990);
+    expect(elapsed).toBeLessThan(1900);
+    expect(r.timedOut).toBe(true);
+    expect(r.decision).toEqual({});
+    expect(r.warning).toMatch(/sleep-forever\.mjs" timed out after 1000 ms/);
+    expect(logger.warnings).toEqual([r.warning]);
+    const [pid] = pidsAfter('pid', r.stderr);
+    expect(pid).toBeTypeOf('number');
+    expect(await waitForDeath(pid!, 1500)).toBe(true);
+  });
+
+  it('a hook that ignores SIGTERM returns at its timeout and is SIGKILLed after the grace period', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger(), killGraceMs: 1000 });
+    const started = performance.now();
+    const r = await executor.run({ type: 'command', command: fixture('ignore-sigterm.mjs'), timeout_ms: 600 }, {});
+    expect(performance.now() - started).toBeLessThan(600 + 1000);
+    expect(r.timedOut).toBe(true);
+    expect(r.decision).toEqual({});
+    const [pid] = pidsAfter('ready', r.stderr);
+    expect(pid).toBeTypeOf('number');
+    // SIGTERM was sent and ignored: the result did not wait for the process.
+    expect(isAlive(pid!)).toBe(true);
+    expect(await waitForDeath(pid!, 1000 + 1500)).toBe(true);
+  });
+
+  it('a grandchild that holds stdout open after the hook exits is killed at the timeout, and what was read is kept', async () => {
+    const logger = makeLogger();
+    const executor = new CommandExecutor({ logger, killGraceMs: 300 });
+    const started = performance.now();
+    const r = await executor.run({ type: 'command', command: fixture('grandchild-holds-stdout.sh'), timeout_ms: 700 }, {});
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(690);
+    expect(elapsed).toBeLessThan(700 + 1000);
+    expect(r.exitCode).toBe(0);
+    expect(r.timedOut).toBe(false);
+    expect(r.decision).toEqual({ decision: 'approve' });
+    expect(r.warning).toMatch(/exited with code 0; a background process kept its stdout\/stderr open past the 700 ms timeout/);
+    expect(logger.warnings).toEqual([r.warning]);
+    const [grandchild] = pidsAfter('grandchild', r.stderr);
+    expect(grandchild).toBeTypeOf('number');
+    expect(await waitForDeath(grandchild!, 300 + 1500)).toBe(true);
+  });
+
+  it('a hook still running while its grandchild holds the pipes times out and its whole group is killed', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger(), killGraceMs: 300 });
+    const started = performance.now();
+    const r = await executor.run({ type: 'command', command: `${fixture('grandchild-holds-stdout.sh')} sleep`, timeout_ms: 700 }, {});
+    expect(performance.now() - started).toBeLessThan(700 + 1000);
+    expect(r.timedOut).toBe(true);
+    expect(r.exitCode).toBeNull();
+    expect(r.decision).toEqual({});
+    const [grandchild] = pidsAfter('grandchild', r.stderr);
+    expect(grandchild).toBeTypeOf('number');
+    expect(await waitForDeath(grandchild!, 300 + 1500)).toBe(true);
+  });
+});
+
+describe('abort', () => {
+  it('aborting the signal kills the process group and returns at once without a warning', async () => {
+    const logger = makeLogger();
+    const executor = new CommandExecutor({ logger, killGraceMs: 300 });
+    const controller = new AbortController();
+    const running = executor.run({ type: 'command', command: `${fixture('grandchild-holds-stdout.sh')} sleep` }, {}, { signal: controller.signal });
+    // Abort once the grandchild is up (its pid is on stderr by then).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const abortedAt = performance.now();
+    controller.abort();
+    const r = await running;
+    expect(performance.now() - abortedAt).toBeLessThan(100);
+    expect(r.aborted).toBe(true);
+    expect(r.timedOut).toBe(false);
+    expect(r.decision).toEqual({});
+    expect(r.warning).toBeUndefined();
+    expect(logger.warnings).toEqual([]);
+    const [grandchild] = pidsAfter('grandchild', r.stderr);
+    expect(grandchild).toBeTypeOf('number');
+    expect(await waitForDeath(grandchild!, 300 + 1500)).toBe(true);
+  });
+
+  it('an already aborted signal returns at once and spawns nothing', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger() });
+    const marker = `/tmp/harness-hooks-never-spawned-${process.pid}-${Date.now()}`;
+    const r = await executor.run({ type: 'command', command: `touch ${marker}` }, {}, { signal: AbortSignal.abort() });
+    expect(r.aborted).toBe(true);
+    expect(r.durationMs).toBeLessThan(50);
+    expect(r.exitCode).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+// Vitest globalSetup: after the whole run, fails loudly if any process started from fixtures/ is still
+// running (a leaked hook or grandchild means a kill path is broken).
+import { execFileSync } from 'node:child_process';
+import { FIXTURES_DIR } from './fixtures.js';
+
+// Lists live processes whose command line mentions the fixtures directory (zombies have none, so
+// they are not counted), excluding this process and pgrep itself.
+function findFixtureProcesses(): string[] {
+  let out: string;
+  try {
+    out = execFileSync('pgrep', ['-af', `${FIXTURES_DIR}/`], { encoding: 'utf8' });
+  } catch (error) {
+    // pgrep exits 1 when nothing matches.
+    if ((error as { status?: number }).status === 1) return [];
+    throw error;
+  }
+  return out
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith(`${process.pid} `) && !/^\d+ pgrep /.test(line));
+}
+
+export default function setup(): () => Promise<void> {
+  return async function teardown() {
+    // Killed processes may need a moment to be reaped; give them up to 2 s before failing.
+    let left = findFixtureProcesses();
+    for (let i = 0; i < 20 && left.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = findFixtureProcesses();
+    }
+    if (left.length === 0) return;
+    const message = `\n\n!!! ${left.length} fixture process(es) left running after the tests (now killed):\n${left.map((l) => `  ${l}`).join('\n')}\n`;
+    console.error(message);
+    // Report first, then clean up what the tests leaked (by pid), so a failing run leaves nothing behind.
+    for (const line of left) {
+      try {
+        process.kill(Number(line.split(' ', 1)[0]), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    // Vitest only logs an error thrown by a global teardown ("error during close") and still exits 0;
+    // the exit code is what CI sees.
+    process.exitCode = 1;
+    throw new Error(`fixture processes left running: ${left.join('; ')}`);
+  };
+}

@@ -1,0 +1,30 @@
+// Process checks for tests that must leave nothing running.
+import { readFileSync } from 'node:fs';
+
+// Whether `pid` is a live process. A zombie (exited, not yet reaped) counts as dead.
+export function isAlive(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "pid (comm) state ...": the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state !== 'Z' && state !== 'X';
+}
+
+// Waits until `pid` is dead; false if it is still alive after `withinMs`.
+export async function waitForDeath(pid: number, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (isAlive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+// The numbers that follow `label` on lines of `text`, e.g. pidsAfter('ready', 'ready 123\n') -> [123].
+export function pidsAfter(label: string, text: string): number[] {
+  return [...text.matchAll(new RegExp(`^${label} (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
+}
