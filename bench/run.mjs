@@ -2,7 +2,9 @@
 import { benchCore } from './core.mjs';
 import { fmtTime } from './lib.mjs';
 
-const only = process.argv[2];
+const args = process.argv.slice(2);
+const writeReadme = args.includes('--readme');
+const only = args.find((a) => !a.startsWith('--'));
 const rows = [];
 if (!only || only === 'core') rows.push(...(await benchCore()));
 if (!only || only === 'command') {
@@ -23,3 +25,15 @@ for (const r of rows) {
   lines.push(`| ${r.name} | ${a} | ${b} | ${r.ratio.toFixed(2)}× | ≤ ${r.target}× | ${ok ? 'met' : 'MISSED'} |`);
 }
 console.log(lines.join('\n'));
+
+// `npm run bench -- --readme` puts this table into the README's Performance section.
+if (writeReadme) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const readme = new URL('../README.md', import.meta.url);
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const next = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${lines.join('\n')}\n${end}`);
+  writeFileSync(readme, next);
+  console.log('README.md updated.');
+}

@@ -37,6 +37,19 @@ registry.register('PostToolUse', function countTools(payload) {
   toolCalls.push(payload.toolName);
 });
 
+// Session bookkeeping: a greeting on start, and a background flush on end (the dispatch does not wait).
+registry.register('SessionStart', function greet(payload) {
+  return { injectContext: `[context] session ${payload.sessionId ?? '?'} started` };
+});
+registry.register(
+  'SessionEnd',
+  async function flushAuditLog() {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    console.log('   (background) audit log flushed');
+  },
+  { background: true },
+);
+
 // Command hooks from a settings-style file (see examples/hooks.json).
 const report = registry.addConfig(await loadHooksFile(new URL('hooks.json', import.meta.url)), { source: 'user' });
 console.log(`Loaded ${report.added.length} command hook(s) from examples/hooks.json${report.skipped.length ? `, skipped ${report.skipped.length}` : ''}.\n`);
@@ -56,6 +69,7 @@ for (const step of session) {
   const result = await registry.dispatch(step.event, step.payload as never);
   printStep(step.event, step.note, result);
 }
+await registry.drainBackground();
 console.log(`Observer saw tool calls: ${toolCalls.join(', ')}`);
 
 function printStep(event: string, note: string, result: DispatchResult): void {
@@ -71,7 +85,7 @@ function printStep(event: string, note: string, result: DispatchResult): void {
 }
 
 function table(head: string[], rows: string[][]): string {
-  if (rows.length === 0) return '   (no hooks ran)';
+  if (rows.length === 0) return '   (no foreground hooks ran)';
   const cut = (s: string) => (s.length > 70 ? `${s.slice(0, 67)}...` : s);
   const all = [head, ...rows.map((r) => r.map(cut))];
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));

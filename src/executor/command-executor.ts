@@ -5,6 +5,7 @@ import type { Options as ExecaOptions, ResultPromise } from 'execa';
 import { HookTypeError, describeValue } from '../errors.js';
 import type { HookLogger } from '../types.js';
 import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js';
+import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
 import { resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
@@ -252,6 +253,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   let exit: { exitCode: number | null; signal: string | null } | undefined;
   let settled = false;
   let timer: NodeJS.Timeout | undefined;
+  const drainers: Drainer[] = [];
 
   const finish = (end: RunEnd): void => {
     if (settled) return;
@@ -265,6 +267,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
     if (settled) return;
     if (pid !== undefined) terminateProcessGroup(pid, ctx.killGraceMs);
     subprocess.stdin.destroy();
+    for (const d of drainers) d.kill();
     subprocess.stdout.destroy();
     subprocess.stderr.destroy();
     finish(end);
@@ -312,6 +315,9 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   trackProcessGroup(pid);
   subprocess.stdout.on('data', ctx.stdout.push).on('end', onPart).on('error', ignore);
   subprocess.stderr.on('data', ctx.stderr.push).on('end', onPart).on('error', ignore);
+  // Past the cap, a `cat` child drains the rest so this process's memory stays flat (drain.ts).
+  ctx.stdout.onOverflow = () => void drainers.push(drainElsewhere(subprocess.stdout, ctx.stdout.push, onPart));
+  ctx.stderr.onOverflow = () => void drainers.push(drainElsewhere(subprocess.stderr, ctx.stderr.push, onPart));
   // EPIPE/ECONNRESET when the hook exits or closes stdin before reading it all: not a failure.
   subprocess.stdin.on('error', ignore);
   subprocess.stdin.end(payload);

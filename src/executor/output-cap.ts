@@ -7,23 +7,31 @@ export class OutputCollector {
   #bytes = 0;
   /** Whether bytes past the cap were dropped. */
   truncated = false;
+  /** Called once, when the first byte past the cap arrives. */
+  onOverflow: (() => void) | undefined;
 
   constructor(maxBytes: number) {
     this.#maxBytes = maxBytes;
+  }
+
+  #overflow(): void {
+    if (this.truncated) return;
+    this.truncated = true;
+    this.onOverflow?.();
   }
 
   /** A `'data'` listener (an arrow, so it can be passed as is). */
   readonly push = (chunk: Buffer): void => {
     const room = this.#maxBytes - this.#bytes;
     if (room <= 0) {
-      if (chunk.length > 0) this.truncated = true;
+      if (chunk.length > 0) this.#overflow();
       return;
     }
     if (chunk.length > room) {
       // A view, not a copy: the rest of the chunk is unreferenced once the text is built.
       this.#chunks.push(chunk.subarray(0, room));
       this.#bytes += room;
-      this.truncated = true;
+      this.#overflow();
       return;
     }
     this.#chunks.push(chunk);

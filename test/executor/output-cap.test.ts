@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CommandExecutor } from '../../src/executor/index.js';
 import { OutputCollector, completeUtf8Length } from '../../src/executor/output-cap.js';
 import { fixture } from '../helpers/fixtures.js';
+import { listProcesses } from '../helpers/processes.js';
 import { makeLogger } from '../helpers/logger.js';
 
 describe('OutputCollector', () => {
@@ -53,7 +54,7 @@ describe('OutputCollector', () => {
 describe('output caps on real hooks', () => {
   it('50 MB of stdout keeps exactly 64,000 bytes, drains to the end, and memory stays flat', async () => {
     const script = fileURLToPath(new URL('./measure-flood.child.ts', import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, '50'], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '50'], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
     const m = JSON.parse(stdout) as { exitCode: number; timedOut: boolean; stdoutBytes: number; stdoutTruncated: boolean; decision: object; peakRssGrowthBytes: number };
     // The hook wrote all 50 MB and exited 0: it never stalled on a full pipe.
     expect(m.exitCode).toBe(0);
@@ -62,7 +63,18 @@ describe('output caps on real hooks', () => {
     expect(m.stdoutTruncated).toBe(true);
     // Truncated stdout is not valid JSON.
     expect(m.decision).toEqual({});
-    expect(m.peakRssGrowthBytes).toBeLessThan(32 * 1024 * 1024);
+    expect(m.peakRssGrowthBytes).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('a flood cut off at its timeout leaves no drainer running', async () => {
+    const r = await new CommandExecutor({ logger: makeLogger(), killGraceMs: 200 }).run(
+      { type: 'command', command: `${fixture('flood-stdout.mjs')} 100000`, timeout_ms: 300 },
+      {},
+    );
+    expect(r.timedOut).toBe(true);
+    expect(r.stdout).toHaveLength(64_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listProcesses().filter((p) => p.ppid === process.pid && p.comm === 'cat')).toEqual([]);
   });
 
   it('a stderr flood is capped on its own and stdout is untouched', async () => {

@@ -1,22 +1,14 @@
 // Vitest globalSetup: after the whole run, fails loudly if any process started from fixtures/ is still
 // running (a leaked hook or grandchild means a kill path is broken).
-import { execFileSync } from 'node:child_process';
 import { FIXTURES_DIR } from './fixtures.js';
+import { listProcesses } from './processes.js';
 
-// Lists live processes whose command line mentions the fixtures directory (zombies have none, so
-// they are not counted), excluding this process and pgrep itself.
+// Live processes whose command line mentions the fixtures directory (zombies are not counted), other
+// than this process.
 function findFixtureProcesses(): string[] {
-  let out: string;
-  try {
-    out = execFileSync('pgrep', ['-af', `${FIXTURES_DIR}/`], { encoding: 'utf8' });
-  } catch (error) {
-    // pgrep exits 1 when nothing matches.
-    if ((error as { status?: number }).status === 1) return [];
-    throw error;
-  }
-  return out
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith(`${process.pid} `) && !/^\d+ pgrep /.test(line));
+  return listProcesses()
+    .filter((p) => p.pid !== process.pid && p.cmdline.includes(`${FIXTURES_DIR}/`))
+    .map((p) => `${p.pid} ${p.cmdline}`);
 }
 
 export default function setup(): () => Promise<void> {

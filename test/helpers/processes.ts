@@ -1,5 +1,5 @@
 // Process checks for tests that must leave nothing running.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // Whether `pid` is a live process. A zombie (exited, not yet reaped) counts as dead.
 export function isAlive(pid: number): boolean {
@@ -27,4 +27,31 @@ export async function waitForDeath(pid: number, withinMs: number): Promise<boole
 // The numbers that follow `label` on lines of `text`, e.g. pidsAfter('ready', 'ready 123\n') -> [123].
 export function pidsAfter(label: string, text: string): number[] {
   return [...text.matchAll(new RegExp(`^${label} (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
+}
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  comm: string;
+  state: string;
+  cmdline: string;
+}
+
+// Every live (non-zombie) process, read from /proc: no dependency on pgrep or ps being installed.
+export function listProcesses(): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const [state, ppid] = stat.slice(close + 2).split(' ');
+      if (state === 'Z' || state === 'X') continue;
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      out.push({ pid: Number(name), ppid: Number(ppid), comm: stat.slice(stat.indexOf('(') + 1, close), state: state!, cmdline });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
 }
