@@ -8,7 +8,7 @@ import type { HookDecision, HookRunKind, HookRunOutcome } from './types.js';
  * Calls the entry. Handlers are called as `(payload, context)`; command invokers also get the
  * dispatch's signal (to kill the process on abort) and resolve to an `EntryReport`.
  */
-export type EntryInvoker = (input: unknown, context: EntryContext, signal?: AbortSignal) => unknown;
+export type EntryInvoker = (input: unknown, context: EntryContext, signal?: AbortSignal, extras?: unknown) => unknown;
 
 export interface Entry {
   readonly kind: HookRunKind;
@@ -20,6 +20,16 @@ export interface Entry {
   readonly longRunning: boolean;
   readonly background: boolean;
   readonly invoke: EntryInvoker;
+  // Fields used by the claude profile:
+  /** Own timeout in ms (else the event's default). */
+  readonly timeoutMs?: number;
+  /** A compiled `if` condition; `false`: the entry carries an `if` that can never be evaluated here. */
+  readonly condition?: ((toolName: string, toolInput: unknown) => boolean) | false;
+  /** Removes the entry after its first run. */
+  readonly once?: { remove(): void };
+  readonly statusMessage?: string;
+  /** Identical hooks (same key) from user, project and local settings run once. */
+  readonly dedupKey?: string;
 }
 
 /** What a command entry's invoker resolves to. */

@@ -1,18 +1,30 @@
 // HookRegistry: holds in-process handlers and command entries per event in one ordered chain, runs them
-// with deadlines and matcher filtering, and merges their decisions.
-import { toCommandInput } from './command-input.js';
-import { addConfig, toEntryReport, type AddConfigOptions, type AddConfigReport } from './config/add-config.js';
+// with deadlines and matcher filtering, and merges their decisions. What differs between harnesses (the
+// event catalogue, payloads, matcher dialect, concurrency, merging, config sources) is the profile's
+// (src/profiles/); the registry keeps the chains, caches what each dispatch would otherwise recompute,
+// and runs background handlers.
+import { isAbsolute } from 'node:path';
+import { addConfig, type AddConfigOptions, type AddConfigReport } from './config/add-config.js';
+import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './config/claude-settings.js';
 import { makeAbortedResult, makeMergedResult } from './decisions.js';
-import { DispatchRun, errorMessage, type RunLimits } from './dispatch-run.js';
-import type { Entry, EntryInvoker, EntryReport } from './entry.js';
-import { CommandExecutor, type CommandHookSpec } from './executor/index.js';
-import { getEventSpec, HOOK_EVENTS, type EventSpec, type HookEvent } from './events.js';
+import { DispatchRun, errorMessage } from './dispatch-run.js';
+import type { Entry, EntryInvoker } from './entry.js';
 import { describeValue, HookTypeError } from './errors.js';
-import { compileMatcher, type ToolAliases } from './matcher.js';
+import { EVENT_SPECS, type EventSpec } from './events.js';
+import { CommandExecutor } from './executor/index.js';
+import type { ToolAliases } from './matcher.js';
+import type { HookStartInfo } from './profiles/claude/dispatch.js';
+import type { ClaudeDispatchResult } from './profiles/claude/merge.js';
+import type { ClaudeHookEvent, ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './profiles/claude/payloads.js';
+import { claudeProfile } from './profiles/claude/profile.js';
+import { defaultProfile } from './profiles/default.js';
+import type { EventView, Profile, ProfileHost, ProfileName } from './profiles/profile.js';
 import type {
   DispatchOptions,
   DispatchResult,
+  HookContext,
   HookDeadlines,
+  HookEvent,
   HookHandler,
   HookInput,
   HookLogger,
@@ -22,51 +34,97 @@ import type {
   RegisterOptions,
 } from './types.js';
 
-export interface HookRegistryOptions {
+export interface HookRegistryOptions<P extends ProfileName = 'default'> {
+  /** Which harness's hooks to run: `'default'` (the ten afk events) or `'claude'` (Claude Code's). Default `'default'`. */
+  profile?: P;
   /** Gates for command hooks by source. All `false` by default. */
   settings?: HookSettings;
   /** The registration's session: command hooks get its `cwd`, `session_id` and `transcript_path`. */
   session?: HookSession;
-  /** Canonical tool name -> aliases, e.g. `{ bash: ['Bash'] }`. Default `{}`. */
+  /** Canonical tool name -> aliases, e.g. `{ bash: ['Bash'] }` (default profile). Default `{}`. */
   toolAliases?: Record<string, readonly string[]>;
-  /** Deadlines in milliseconds. Defaults: handlerMs 30000, stopHandlerMs 5000, subagentStopDispatchMs 30000. */
+  /** Deadlines in milliseconds (default profile). Defaults: handlerMs 30000, stopHandlerMs 5000, subagentStopDispatchMs 30000. */
   deadlines?: HookDeadlines;
   /** Where warnings go. Default `console`. */
   logger?: HookLogger;
   /** Runs command hooks. Default: a `CommandExecutor` made on first use, logging through `logger`. */
   executor?: Pick<CommandExecutor, 'run'>;
+  /** claude profile: `CLAUDE_PROJECT_DIR`, and the root `if` file rules are relative to. Default: the session's cwd. */
+  projectDir?: string;
+  /** claude profile: plugins' data folders are `<pluginDataDir>/<plugin folder name>` (`CLAUDE_PLUGIN_DATA`). Default `~/.claude/plugins/data`. */
+  pluginDataDir?: string;
+  /** claude profile: called as each hook starts, with its `statusMessage`, so a harness can show a spinner. */
+  onHookStart?: (info: HookStartInfo) => void;
 }
 
+/** Event names of a profile. */
+export type EventOf<P extends ProfileName> = P extends 'claude' ? ClaudeHookEvent : HookEvent;
+/** The dispatch payload of an event of a profile. */
+export type PayloadOf<P extends ProfileName, E> = P extends 'claude'
+  ? E extends ClaudeHookEvent
+    ? ClaudeHookPayloads[E] & Partial<Pick<ClaudeHookInput, 'session_id' | 'transcript_path' | 'cwd' | 'permission_mode' | 'agent_id' | 'agent_type' | 'effort' | 'prompt_id'>>
+    : never
+  : E extends HookEvent
+    ? HookPayloads[E]
+    : never;
+/** An in-process handler of a profile's event. */
+export type HandlerOf<P extends ProfileName, E> = P extends 'claude'
+  ? E extends ClaudeHookEvent
+    ? ClaudeHookHandler<E>
+    : never
+  : E extends HookEvent
+    ? HookHandler<E>
+    : never;
+/** What a dispatch resolves to in a profile. */
+export type ResultOf<P extends ProfileName> = P extends 'claude' ? ClaudeDispatchResult : DispatchResult;
+
+/** claude profile: an in-process handler gets the hook input and returns Claude Code's JSON output. */
+export type ClaudeHookHandler<E extends ClaudeHookEvent = ClaudeHookEvent> = (
+  input: ClaudeHookInput<E>,
+  context: HookContext,
+) => ClaudeHookOutput | void | undefined | PromiseLike<ClaudeHookOutput | void | undefined>;
+
 interface EventPlan {
-  readonly spec: EventSpec;
-  readonly limits: RunLimits;
+  readonly view: EventView;
   /** Foreground entries in registration order. Copy-on-write: a running dispatch keeps its array. */
   entries: readonly Entry[];
   background: readonly Entry[];
-  /** Whether some entry has a matcher (only then is `byTool` used). */
+  /** Whether some entry has a matcher (only then is `byValue` used). */
   filtered: boolean;
-  /** Tool name -> the entries whose matcher accepts it, filled lazily, cleared on any change. */
-  byTool: Map<string, readonly Entry[]>;
+  /** Whether the profile must look at each dispatch's entries (`if` conditions, duplicates). */
+  selective: boolean;
+  /** Match value -> the entries whose matcher accepts it, filled lazily, cleared on any change. */
+  byValue: Map<string, readonly Entry[]>;
 }
 
-const BY_TOOL_LIMIT = 1024;
+const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
+const PROFILES: Readonly<Record<ProfileName, Profile>> = { default: defaultProfile, claude: claudeProfile };
 
 // Registers hooks and dispatches lifecycle events to them.
-export class HookRegistry {
+export class HookRegistry<P extends ProfileName = 'default'> {
+  readonly profile: P;
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
   readonly deadlines: Readonly<Required<HookDeadlines>>;
   readonly toolAliases: ToolAliases;
+  readonly #profile: Profile;
+  readonly #host: ProfileHost;
   #session: HookSession;
-  readonly #plans = new Map<HookEvent, EventPlan>();
+  readonly #plans = new Map<string, EventPlan>();
   #backgroundChain: Promise<void> = Promise.resolve();
   #executor: Pick<CommandExecutor, 'run'> | undefined;
 
-  constructor(options: HookRegistryOptions = {}) {
+  constructor(options: HookRegistryOptions<P> = {}) {
     if (options === null || typeof options !== 'object') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the HookRegistry options to be an object, got ${describeValue(options)}`);
     }
+    const profileName = options.profile ?? 'default';
+    if (!Object.hasOwn(PROFILES, profileName)) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be 'default' or 'claude', got ${describeValue(profileName)}`);
+    }
+    this.profile = profileName as P;
+    this.#profile = PROFILES[profileName];
     this.logger = options.logger ?? console;
     if (typeof this.logger.warn !== 'function') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'Expected the `logger` option to have a `warn` method');
@@ -79,11 +137,34 @@ export class HookRegistry {
     });
     this.deadlines = Object.freeze(validateDeadlines(options.deadlines));
     this.toolAliases = Object.freeze(validateAliases(options.toolAliases));
+    for (const key of ['projectDir', 'pluginDataDir'] as const) {
+      const v = options[key];
+      if (v !== undefined && (typeof v !== 'string' || !isAbsolute(v))) {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be an absolute path, got ${describeValue(v)}`);
+      }
+    }
+    if (options.onHookStart !== undefined && typeof options.onHookStart !== 'function') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`onHookStart\` option to be a function, got ${describeValue(options.onHookStart)}`);
+    }
     this.#session = { ...options.session };
     this.#executor = options.executor;
-    for (const event of HOOK_EVENTS) {
-      const spec = getEventSpec(event)!;
-      this.#plans.set(event, { spec, limits: this.#limits(spec), entries: [], background: [], filtered: false, byTool: new Map() });
+    const registry = this;
+    this.#host = {
+      logger: this.logger,
+      deadlines: this.deadlines,
+      get session() {
+        return registry.#session;
+      },
+      get projectDir() {
+        return options.projectDir ?? registry.#session.cwd ?? process.cwd();
+      },
+      pluginDataDir: options.pluginDataDir,
+      onHookStart: options.onHookStart,
+      executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
+    };
+    for (const event of this.#profile.events) {
+      const view = this.#profile.view(event)!;
+      this.#plans.set(event, { view, entries: [], background: [], filtered: false, selective: false, byValue: new Map() });
     }
   }
 
@@ -98,16 +179,17 @@ export class HookRegistry {
   }
 
   // Registers an in-process handler; returns a function that unregisters it (idempotent).
-  register<E extends HookEvent>(event: E, handler: HookHandler<E>, options: RegisterOptions = {}): () => void {
+  register<E extends EventOf<P>>(event: E, handler: HandlerOf<P, E>, options: RegisterOptions = {}): () => void {
     const plan = this.#plan(event, 'register');
     if (typeof handler !== 'function') {
       throw new HookTypeError('HOOKS_ERR_HANDLER_NOT_FN', `register('${event}'): expected the handler to be a function, got ${describeValue(handler)}`);
     }
-    const name = options.name ?? (handler.name || 'anonymous');
-    if (options.background === true && !plan.spec.background) {
+    const name = options.name ?? ((handler as { name?: string }).name || 'anonymous');
+    if (options.background === true && !plan.view.background) {
+      const legal = this.#profile.events.filter((e) => this.#profile.view(e)!.background);
       throw new HookTypeError(
         'HOOKS_ERR_OPTION_INVALID',
-        `register('${event}'): \`background: true\` is only allowed on ${HOOK_EVENTS.filter((e) => getEventSpec(e)!.background).join(', ')}`,
+        `register('${event}'): \`background: true\` is ${legal.length ? `only allowed on ${legal.join(', ')}` : `not supported by the ${this.profile} profile`}`,
       );
     }
     let longRunning = options.longRunning === true;
@@ -130,71 +212,61 @@ export class HookRegistry {
    * Adds an entry of any kind at the end of the event's chain; returns its unregister function.
    * @internal Used by `register` and by `addConfig` for command entries.
    */
-  addEntry(
-    event: HookEvent,
-    e: Omit<Entry, 'matcher'> & { matcher: string | undefined },
-  ): () => void {
+  addEntry(event: string, e: Omit<Entry, 'matcher' | 'once'> & { matcher: string | undefined; once?: boolean }): () => void {
     const plan = this.#plan(event, 'register');
-    // Compile once, at registration; matchers are ignored on events without a tool matcher.
-    const matcher = plan.spec.toolMatcher ? compileMatcher(e.matcher, this.toolAliases, this.logger) : null;
-    const entry: Entry = Object.freeze({ ...e, matcher });
-    const key = entry.background ? 'background' : 'entries';
-    plan[key] = [...plan[key], entry];
-    this.#changed(plan);
-    return () => {
+    // Compile once, at registration; matchers are ignored on events without a match value.
+    const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.toolAliases, this.logger);
+    const key = e.background ? 'background' : 'entries';
+    const remove = (): void => {
       const list = plan[key];
       const i = list.indexOf(entry);
       if (i === -1) return;
       plan[key] = [...list.slice(0, i), ...list.slice(i + 1)];
       this.#changed(plan);
     };
+    const { once, ...fields } = e;
+    const entry: Entry = Object.freeze({ ...fields, matcher, ...(once === true ? { once: { remove } } : {}) });
+    plan[key] = [...plan[key], entry];
+    this.#changed(plan);
+    return remove;
   }
 
   // Registers the command entries of a hook config (validated as a whole first) at the end of their
   // events' chains, in file order; returns what was added and skipped, with a remove() for reloading.
   addConfig(config: unknown, options: AddConfigOptions): AddConfigReport {
-    return addConfig(this, config, options);
+    return addConfig(this, this.#profile, this.#host, config, options);
   }
 
-  /**
-   * Runs one command hook for a dispatch and reports its outcome.
-   * @internal The invoker of command entries.
-   */
-  async runCommand(
-    event: HookEvent,
-    hook: CommandHookSpec,
-    payload: unknown,
-    signal: AbortSignal | undefined,
-    env: Record<string, string> | undefined,
-  ): Promise<EntryReport> {
-    this.#executor ??= new CommandExecutor({ logger: this.logger });
-    const input = toCommandInput(event, payload as never, this.#session);
-    const result = await this.#executor.run(hook, input, { cwd: input.cwd, signal, env });
-    return toEntryReport(result);
+  // claude profile: finds and loads ~/.claude/settings.json, <project>/.claude/settings.json and
+  // <project>/.claude/settings.local.json (those that exist), in that order, each gated by its source.
+  loadClaudeSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
+    return loadClaudeSettings(this, options);
   }
 
   // Whether anything is registered for the event (foreground or background).
-  hasHooks(event: HookEvent): boolean {
+  hasHooks(event: EventOf<P>): boolean {
     const plan = this.#plan(event, 'hasHooks');
     return plan.entries.length > 0 || plan.background.length > 0;
   }
 
-  // Runs the event's matching entries one at a time and resolves to the merged decision.
-  dispatch<E extends HookEvent>(event: E, payload: HookPayloads[E], options?: DispatchOptions): Promise<DispatchResult> {
+  // Runs the event's matching entries and resolves to the merged decision. Never rejects for a hook's
+  // failure; rejects with a TypeError for an unknown event or an invalid payload.
+  dispatch<E extends EventOf<P>>(event: E, payload: PayloadOf<P, E>, options?: DispatchOptions): Promise<ResultOf<P>> {
     let plan: EventPlan;
     let entries: readonly Entry[];
     try {
       plan = this.#plan(event, 'dispatch');
-      checkPayload(plan.spec, payload);
+      this.#profile.checkPayload(event, payload);
       const signal = options?.signal;
-      if (signal?.aborted) return Promise.resolve(makeAbortedResult([]));
-      entries = plan.filtered ? this.#entriesForTool(plan, (payload as { toolName: string }).toolName) : plan.entries;
+      if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
+      entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
+      if (plan.selective) entries = this.#profile.select!(event, payload, entries);
       if (plan.background.length > 0) this.#queueBackground(plan, payload);
-      if (entries.length === 0) return Promise.resolve(makeMergedResult(undefined, []));
+      if (entries.length === 0 && this.#profile === defaultProfile) return Promise.resolve(makeMergedResult(undefined, []) as ResultOf<P>);
     } catch (error) {
       return Promise.reject(error);
     }
-    return new DispatchRun(plan.spec, { ...payload, event }, entries, options?.signal, plan.limits, this.logger).start();
+    return this.#profile.run(this.#host, event, payload, entries, options?.signal) as Promise<ResultOf<P>>;
   }
 
   // Resolves when every queued background handler has finished (including ones queued meanwhile).
@@ -206,12 +278,12 @@ export class HookRegistry {
     }
   }
 
-  #plan(event: HookEvent, method: string): EventPlan {
-    const plan = this.#plans.get(event);
+  #plan(event: string, method: string): EventPlan {
+    const plan = typeof event === 'string' ? this.#plans.get(event) : undefined;
     if (plan === undefined) {
       throw new HookTypeError(
         'HOOKS_ERR_EVENT_NOT_SUPPORTED',
-        `${method}(): unknown hook event ${describeValue(event)}; expected one of ${HOOK_EVENTS.join(', ')}`,
+        `${method}(): unknown hook event ${describeValue(event)}; the ${this.profile} profile's events are ${this.#profile.events.join(', ')}`,
       );
     }
     return plan;
@@ -219,63 +291,43 @@ export class HookRegistry {
 
   #changed(plan: EventPlan): void {
     plan.filtered = plan.entries.some((e) => e.matcher !== null);
-    plan.byTool = new Map();
+    plan.selective = this.#profile.select !== undefined && plan.entries.some((e) => e.condition !== undefined || e.dedupKey !== undefined);
+    plan.byValue = new Map();
   }
 
-  #entriesForTool(plan: EventPlan, toolName: string): readonly Entry[] {
-    let list = plan.byTool.get(toolName);
+  #entriesFor(plan: EventPlan, payload: unknown): readonly Entry[] {
+    const raw = (payload as Record<string, unknown>)[plan.view.matchField!];
+    let value = typeof raw === 'string' ? raw : '';
+    if (plan.view.matchBasename) value = value.slice(value.lastIndexOf('/') + 1);
+    let list = plan.byValue.get(value);
     if (list === undefined) {
-      // Each matcher is a pure function of the tool name: decide once per name, then reuse.
-      list = plan.entries.filter((e) => e.matcher === null || e.matcher(toolName));
-      if (plan.byTool.size >= BY_TOOL_LIMIT) plan.byTool.clear();
-      plan.byTool.set(toolName, list);
+      // Each matcher is a pure function of the match value: decide once per value, then reuse.
+      list = plan.entries.filter((e) => e.matcher === null || e.matcher(value));
+      if (plan.byValue.size >= BY_VALUE_LIMIT) plan.byValue.clear();
+      plan.byValue.set(value, list);
     }
     return list;
   }
 
-  #limits(spec: EventSpec): RunLimits {
-    return {
-      entryMs: spec.deadline === 'stop' ? this.deadlines.stopHandlerMs : this.deadlines.handlerMs,
-      ceilingMs: spec.dispatchCeiling ? this.deadlines.subagentStopDispatchMs : Infinity,
-    };
-  }
-
+  // Background handlers (default profile, SessionEnd) run one after another across dispatches; their
+  // decisions are discarded and their failures logged.
   #queueBackground(plan: EventPlan, payload: unknown): void {
     const entries = plan.background;
-    const input = { ...(payload as object), event: plan.spec.name } as HookInput;
+    const spec = EVENT_SPECS[plan.view.name as HookEvent] as EventSpec;
+    const input = { ...(payload as object), event: spec.name } as HookInput;
+    const limits = { entryMs: this.deadlines.handlerMs, ceilingMs: Infinity };
     this.#backgroundChain = this.#backgroundChain.then(async () => {
       for (const entry of entries) {
-        // Decisions are discarded; failures are only logged.
-        const result = await new DispatchRun(plan.spec, input, [entry], undefined, this.#limits(plan.spec), this.logger).start().catch((error: unknown) => {
+        const result = await new DispatchRun(spec, input, [entry], undefined, limits, this.logger).start().catch((error: unknown) => {
           this.logger.warn(`harness-hooks: background hook "${entry.name}" failed: ${errorMessage(error)}`, error);
           return undefined;
         });
         const run = result?.runs[0];
         if (run !== undefined && (run.outcome === 'error' || run.outcome === 'timeout') && entry.plugin === undefined) {
-          this.logger.warn(`harness-hooks: background hook "${entry.name}" on ${plan.spec.name} failed (${run.outcome}): ${run.message}`);
+          this.logger.warn(`harness-hooks: background hook "${entry.name}" on ${spec.name} failed (${run.outcome}): ${run.message}`);
         }
       }
     });
-  }
-}
-
-// The cheap payload check of the hot path: an object with each required field present and a string.
-function checkPayload(spec: EventSpec, payload: unknown): void {
-  if (payload === null || typeof payload !== 'object') {
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${spec.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-  }
-  const required = spec.required;
-  for (let i = 0; i < required.length; i++) {
-    const field = required[i]!;
-    const value = (payload as Record<string, unknown>)[field];
-    if (typeof value !== 'string') {
-      throw new HookTypeError(
-        'HOOKS_ERR_PAYLOAD_INVALID',
-        value === undefined
-          ? `dispatch('${spec.name}'): the payload is missing the required field \`${field}\``
-          : `dispatch('${spec.name}'): expected the payload field \`${field}\` to be a string, got ${describeValue(value)}`,
-      );
-    }
   }
 }
 

@@ -552,8 +552,8 @@ describe('background handlers', () => {
 describe('bad input', () => {
   it('throws a TypeError for an unknown event in register and hasHooks', () => {
     const registry = new HookRegistry();
-    expect(() => registry.register('PreToolUze' as never, () => {})).toThrow(TypeError);
-    expect(() => registry.register('toString' as never, () => {})).toThrow(/unknown hook event "toString"/);
+    expect(() => registry.register('PreToolUze' as never, (() => {}) as never)).toThrow(TypeError);
+    expect(() => registry.register('toString' as never, (() => {}) as never)).toThrow(/unknown hook event "toString"/);
     expect(() => registry.hasHooks('Nope' as never)).toThrow(TypeError);
   });
 

@@ -19,6 +19,10 @@ export interface CommandHookSpec {
   timeout_ms?: number;
   /** Timeout in seconds (Claude Code's unit); used when `timeout_ms` is not positive. Capped at 30 s. */
   timeout?: number;
+  /** Exec form: `command` is spawned directly with these arguments, no shell. */
+  args?: readonly string[];
+  /** `'bash'` (default) runs `/bin/sh -c command`; `'powershell'` runs `pwsh -NoProfile -NonInteractive -Command`. */
+  shell?: 'bash' | 'powershell';
 }
 
 export interface CommandExecutorOptions {
@@ -52,6 +56,8 @@ export interface CommandRunOptions {
    * @example { CLAUDE_PROJECT_DIR: '/repo' }
    */
   env?: Record<string, string | undefined>;
+  /** The timeout in ms, as the caller's profile computed it (no 30 s cap). Default: from the spec. */
+  timeoutMs?: number;
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64_000;
@@ -108,6 +114,9 @@ type RunEnd =
 
 interface RunContext {
   command: string;
+  /** What is spawned: /bin/sh, pwsh, or the command itself in exec form. */
+  file: string;
+  args: string[];
   timeoutMs: number;
   killGraceMs: number;
   cwd: string | undefined;
@@ -157,7 +166,9 @@ export class CommandExecutor {
     }
     const ctx: RunContext = {
       command: spec.command,
-      timeoutMs: resolveTimeoutMs(spec),
+      timeoutMs: options.timeoutMs ?? resolveTimeoutMs(spec),
+      file: spec.args !== undefined ? spec.command : spec.shell === 'powershell' ? 'pwsh' : SHELL,
+      args: spec.args !== undefined ? [...spec.args] : spec.shell === 'powershell' ? ['-NoProfile', '-NonInteractive', '-Command', spec.command] : ['-c', spec.command],
       killGraceMs: this.#killGraceMs,
       cwd: options.cwd,
       env: options.env,
@@ -188,8 +199,8 @@ export class CommandExecutor {
       // Without an `env` option, `extendEnv: false` lets child_process use process.env as is, instead of
       // execa copying it first (measurable per run).
       subprocess = execa(
-        SHELL,
-        ['-c', ctx.command],
+        ctx.file,
+        ctx.args,
         ctx.env === undefined ? { ...BASE_OPTIONS, cwd: ctx.cwd, extendEnv: false } : { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env },
       );
     } catch (error) {
@@ -335,8 +346,9 @@ function errorMessage(error: unknown): string {
 
 function spawnErrorMessage(error: Error, ctx: RunContext): string {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && ctx.file === 'pwsh') return `${error.message}: PowerShell (pwsh) is not installed, and this hook asks for shell: "powershell"`;
   // A missing cwd surfaces as "spawn /bin/sh ENOENT": say which directory.
-  if (code === 'ENOENT' && ctx.cwd !== undefined) return `${error.message} (cwd: ${ctx.cwd})`;
+  if (code === 'ENOENT' && ctx.cwd !== undefined) return `${error.message} (cwd: ${ctx.cwd}, or no such executable: ${ctx.file})`;
   return error.message;
 }
 

@@ -21,6 +21,18 @@ function makeSchemas(zod: typeof z) {
       timeout_ms: timeout('milliseconds'),
       /** Seconds, as Claude Code writes it. */
       timeout: timeout('seconds'),
+      // Claude Code's handler fields (the claude profile reads them; the default profile ignores them).
+      /** Exec form: `command` is spawned directly with these arguments, no shell. */
+      args: zod.array(zod.string(), { error: 'expected `args` to be an array of strings' }).optional(),
+      shell: zod.enum(['bash', 'powershell'], { error: 'expected `shell` to be "bash" or "powershell"' }).optional(),
+      /** A permission rule, e.g. `Bash(git push*)`: the hook runs only for tool calls that match it. */
+      if: zod.string({ error: 'expected `if` to be a permission rule string, e.g. "Bash(git *)"' }).optional(),
+      /** Removed after its first run. */
+      once: zod.boolean({ error: 'expected `once` to be a boolean' }).optional(),
+      /** Shown in the harness's spinner while the hook runs. */
+      statusMessage: zod.string({ error: 'expected `statusMessage` to be a string' }).optional(),
+      async: zod.boolean({ error: 'expected `async` to be a boolean' }).optional(),
+      asyncRewake: zod.boolean({ error: 'expected `asyncRewake` to be a boolean' }).optional(),
     })
     .superRefine((hook, ctx) => {
       if (hook.type !== 'command') return;

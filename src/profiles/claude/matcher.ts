@@ -1,0 +1,97 @@
+// Claude Code's matcher dialect and its `if` conditions, compiled once at registration.
+import { isAbsolute, relative } from 'node:path';
+import picomatch from 'picomatch';
+import type { ToolMatcher } from '../../matcher.js';
+import type { HookLogger } from '../../types.js';
+
+const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
+
+// Claude Code's matchesPattern: omitted, "" or "*" match all; a value of only letters, digits, `_` and `|`
+// is an exact list split on `|`; anything else is an unanchored JavaScript regular expression. An invalid
+// pattern warns once and falls back to exact equality.
+export function compileClaudeMatcher(matcher: string | undefined, logger: HookLogger): ToolMatcher {
+  if (matcher === undefined || matcher === '' || matcher === '*') return null;
+  if (EXACT_LIST.test(matcher)) {
+    const names = new Set(matcher.split('|'));
+    return (value) => names.has(value);
+  }
+  try {
+    const re = new RegExp(matcher);
+    return (value) => re.test(value);
+  } catch (error) {
+    logger.warn(
+      `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the value ${JSON.stringify(matcher)}`,
+    );
+    return (value) => value === matcher;
+  }
+}
+
+/** A compiled `if` condition: tests a tool call's name and input. */
+export type IfCondition = (toolName: string, toolInput: unknown) => boolean;
+
+// Tools whose permission rules match a path: `Edit(src/**/*.ts)`.
+const FILE_TOOLS: Readonly<Record<string, string>> = {
+  Read: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  Write: 'file_path',
+  NotebookEdit: 'notebook_path',
+  NotebookRead: 'notebook_path',
+};
+
+const RULE = /^([^()]+?)(?:\((.*)\))?$/s;
+
+// Compiles permission-rule syntax: `Tool` (any call of the tool) or `Tool(pattern)`.
+// - Bash: the pattern matches `tool_input.command`, `*` a wildcard (`git push*`); a legacy `:*` suffix
+//   (`npm run:*`) means "this prefix";
+// - file tools (Read, Edit, MultiEdit, Write, NotebookEdit): a picomatch glob on the file path, relative
+//   to the project dir when the path is inside it;
+// - WebFetch: `domain:example.com` matches the URL's host;
+// - any other tool: the pattern (with `*` wildcards) matches any string value of the input.
+// Returns undefined (with a warning) for a rule it cannot read; such a hook never runs.
+export function compileIfCondition(rule: string, projectDir: string, logger: HookLogger): IfCondition | undefined {
+  const m = RULE.exec(rule.trim());
+  if (!m) {
+    logger.warn(`harness-hooks: \`if\` condition ${JSON.stringify(rule)} is not a permission rule like "Bash(git push*)"; the hook will not run`);
+    return undefined;
+  }
+  const tool = m[1]!.trim();
+  const pattern = m[2];
+  if (pattern === undefined || pattern === '' || pattern === '*') return (toolName) => toolName === tool;
+  const input = (toolInput: unknown): Record<string, unknown> =>
+    toolInput !== null && typeof toolInput === 'object' ? (toolInput as Record<string, unknown>) : {};
+
+  if (tool === 'Bash') {
+    const re = wildcard(pattern.endsWith(':*') ? `${pattern.slice(0, -2)}*` : pattern);
+    return (toolName, toolInput) => toolName === tool && typeof input(toolInput).command === 'string' && re.test(input(toolInput).command as string);
+  }
+  const field = FILE_TOOLS[tool];
+  if (field !== undefined) {
+    const isMatch = picomatch(pattern.startsWith('./') ? pattern.slice(2) : pattern, { dot: true });
+    return (toolName, toolInput) => {
+      if (toolName !== tool) return false;
+      const path = input(toolInput)[field];
+      if (typeof path !== 'string') return false;
+      const rel = isAbsolute(path) ? relative(projectDir, path) : path;
+      return isMatch(rel.startsWith('..') ? path : rel) || isMatch(path);
+    };
+  }
+  if (tool === 'WebFetch' && pattern.startsWith('domain:')) {
+    const host = pattern.slice('domain:'.length);
+    return (toolName, toolInput) => {
+      if (toolName !== tool) return false;
+      try {
+        return new URL(String(input(toolInput).url)).hostname === host;
+      } catch {
+        return false;
+      }
+    };
+  }
+  const re = wildcard(pattern);
+  return (toolName, toolInput) => toolName === tool && Object.values(input(toolInput)).some((v) => typeof v === 'string' && re.test(v));
+}
+
+// `*` matches anything (including nothing); everything else is literal; the whole text must match.
+function wildcard(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+}

@@ -1,0 +1,138 @@
+// Merging the outcomes of one claude dispatch, in registration order whatever order they finished in.
+// Precedence, in order:
+// 1. an aborted dispatch carries no decision;
+// 2. PreToolUse (and PreModelSwitch) permission decisions: deny > defer > ask > allow across hooks, the
+//    legacy `decision: 'approve' | 'block'` read as allow / deny; the winning decision's first reason;
+// 3. `blocked` is true for a deny, a `decision: 'block'`, `continue: false`, or an exit 2 on an event
+//    where exit 2 blocks (the catalogue's `exit2`); `reason` is then the first blocker's explanation;
+// 4. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart)
+//    and exit-2 feedback (PostToolUse, PostToolUseFailure) join with "\n" into `injectContext`;
+//    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
+//    writer's value (stricter than Claude Code's "last finished").
+import { isPlainObject } from '../../decisions.js';
+import type { DispatchResult, HookRun } from '../../types.js';
+import type { ClaudeEventSpec } from './events.js';
+import type { ClaudeEntryOutcome } from './output.js';
+
+export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
+const PERMISSION_RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
+
+export interface ClaudeDispatchResult extends DispatchResult {
+  permissionDecision?: PermissionDecision;
+  permissionDecisionReason?: string;
+  stopReason?: string;
+  systemMessage?: string;
+  /** The event's merged hookSpecificOutput, tagged with `hookEventName`. */
+  hookSpecificOutput?: Record<string, unknown>;
+  /** SessionStart, Setup, CwdChanged, FileChanged: the `export NAME=value` lines hooks wrote to CLAUDE_ENV_FILE. */
+  env?: Record<string, string>;
+}
+
+// Merges the outcomes (index-aligned with `runs`, registration order) into the dispatch result.
+export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[]): ClaudeDispatchResult {
+  const permissions = spec.outputFields.includes('permissionDecision');
+  const contexts: string[] = [];
+  const messages: string[] = [];
+  const specific: Record<string, unknown> = {};
+  let blockReason: string | undefined;
+  let blocked = false;
+  let cont: boolean | undefined;
+  let stopReason: string | undefined;
+  let decision: 'approve' | 'block' | undefined;
+  let reason: string | undefined;
+  let updatedInput: Record<string, unknown> | undefined;
+  let permission: PermissionDecision | undefined;
+  let permissionReason: string | undefined;
+
+  const block = (why: string | undefined): void => {
+    blocked = true;
+    blockReason ??= why;
+  };
+  const permit = (p: unknown, why: unknown): void => {
+    if (typeof p !== 'string' || !(p in PERMISSION_RANK)) return;
+    const candidate = p as PermissionDecision;
+    if (permission === undefined || PERMISSION_RANK[candidate] > PERMISSION_RANK[permission]) {
+      permission = candidate;
+      permissionReason = typeof why === 'string' ? why : undefined;
+    } else if (candidate === permission && permissionReason === undefined && typeof why === 'string') {
+      permissionReason = why;
+    }
+  };
+
+  for (const o of outcomes) {
+    if (o === undefined) continue;
+    const out = o.output;
+    if (out !== undefined) {
+      if (out.continue === false) {
+        cont = false;
+        stopReason ??= out.stopReason;
+        block(out.stopReason ?? out.reason ?? 'a hook asked to stop (continue: false)');
+      }
+      if (out.decision !== undefined) {
+        if (permissions) permit(out.decision === 'approve' ? 'allow' : 'deny', out.reason);
+        else if (out.decision === 'block') block(out.reason ?? 'blocked by a hook');
+        else decision ??= 'approve';
+      }
+      if (out.reason !== undefined) reason = out.reason;
+      if (out.systemMessage !== undefined) messages.push(out.systemMessage);
+      const hs = out.hookSpecificOutput as Record<string, unknown> | undefined;
+      if (hs !== undefined) {
+        for (const [key, value] of Object.entries(hs)) {
+          if (key === 'hookEventName') continue;
+          if (key === 'additionalContext') {
+            if (typeof value === 'string' && value !== '') contexts.push(value);
+          } else if (key === 'permissionDecision' && permissions) {
+            permit(value, hs.permissionDecisionReason);
+          } else if (key === 'permissionDecisionReason' && permissions) {
+            // taken with its decision
+          } else {
+            if (key === 'updatedInput' && isPlainObject(value)) updatedInput = value;
+            specific[key] = value;
+          }
+        }
+      }
+    }
+    if (o.text !== undefined && spec.plainTextContext) contexts.push(o.text);
+    if (o.exit2 !== undefined) {
+      if (spec.exit2 === 'feedback') {
+        if (o.exit2 !== '') contexts.push(o.exit2);
+      } else if (spec.exit2 === 'decline') {
+        specific.action = 'decline';
+        block(o.exit2 || 'the hook declined (exit 2)');
+      } else if (spec.exit2 === 'block') {
+        if (permissions) permit('deny', o.exit2 || 'denied by a hook (exit 2)');
+        else block(o.exit2 || 'blocked by a hook (exit 2)');
+        if (spec.outputFields.includes('action')) specific.action = 'decline';
+      }
+    }
+  }
+
+  if (permission === 'deny') block(permissionReason ?? `denied by a ${spec.name} hook`);
+  const result: ClaudeDispatchResult = { blocked, aborted: false, runs };
+  if (cont !== undefined) result.continue = cont;
+  if (blocked) {
+    result.decision = 'block';
+    if (blockReason !== undefined) result.reason = blockReason;
+  } else {
+    if (decision !== undefined) result.decision = decision;
+    if (reason !== undefined) result.reason = reason;
+    if (updatedInput !== undefined) result.updatedInput = updatedInput;
+  }
+  if (permission !== undefined) {
+    result.permissionDecision = permission;
+    specific.permissionDecision = permission;
+    if (permissionReason !== undefined) {
+      result.permissionDecisionReason = permissionReason;
+      specific.permissionDecisionReason = permissionReason;
+    }
+  }
+  if (stopReason !== undefined) result.stopReason = stopReason;
+  if (contexts.length > 0) {
+    result.injectContext = contexts.join('\n');
+    specific.additionalContext = result.injectContext;
+  }
+  if (messages.length > 0) result.systemMessage = messages.join('\n');
+  if (blocked) delete specific.updatedInput;
+  if (Object.keys(specific).length > 0) result.hookSpecificOutput = { hookEventName: spec.name, ...specific };
+  return result;
+}

@@ -1,0 +1,92 @@
+// How the claude profile reads what a hook produced: Claude Code's JSON output on stdout, plain-text
+// context, and the per-event meaning of exit code 2 (a table in the catalogue, not code here).
+import { isPlainObject } from '../../decisions.js';
+import type { CommandResult } from '../../executor/index.js';
+import type { HookLogger, HookRunOutcome } from '../../types.js';
+import type { ClaudeEventSpec } from './events.js';
+import type { ClaudeHookOutput } from './payloads.js';
+
+/** What one entry contributed to a claude dispatch. */
+export interface ClaudeEntryOutcome {
+  outcome: HookRunOutcome;
+  /** The hook's JSON output (well-typed fields only). */
+  output?: ClaudeHookOutput;
+  /** Plain (non-JSON) stdout of an exit-0 command. */
+  text?: string;
+  /** An exit 2, with the trimmed stderr (or stdout when stderr is empty). */
+  exit2?: string;
+  message?: string;
+}
+
+const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+
+// Keeps the documented top-level fields with the right types; unknown keys are ignored.
+export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHookOutput {
+  const out: ClaudeHookOutput = {};
+  if (typeof value.continue === 'boolean') out.continue = value.continue;
+  if (typeof value.suppressOutput === 'boolean') out.suppressOutput = value.suppressOutput;
+  if (typeof value.stopReason === 'string') out.stopReason = value.stopReason;
+  if (value.decision === 'approve' || value.decision === 'block') out.decision = value.decision;
+  if (typeof value.reason === 'string') out.reason = value.reason;
+  if (typeof value.systemMessage === 'string') out.systemMessage = value.systemMessage;
+  if (typeof value.terminalSequence === 'string') out.terminalSequence = value.terminalSequence;
+  if (isPlainObject(value.hookSpecificOutput)) out.hookSpecificOutput = value.hookSpecificOutput as ClaudeHookOutput['hookSpecificOutput'];
+  return out;
+}
+
+// Exit-0 stdout: JSON when its first non-blank character is `{`, else plain text. Stdout that starts with
+// `{` but does not parse is plain text, with a warning.
+export function parseClaudeStdout(stdout: string, name: string, event: string, logger: HookLogger): Pick<ClaudeEntryOutcome, 'output' | 'text'> {
+  const trimmed = stdout.trim();
+  if (trimmed === '') return {};
+  if (trimmed.startsWith('{')) {
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (isPlainObject(value)) return { output: normalizeClaudeOutput(value) };
+    } catch (error) {
+      logger.warn(`harness-hooks: hook "${name}" on ${event} printed output that starts with "{" but is not valid JSON (${(error as Error).message}); read as plain text`);
+    }
+  }
+  return { text: trimmed };
+}
+
+// Whether an output blocks by itself (before the event's merge rules).
+export function outputBlocks(output: ClaudeHookOutput | undefined): boolean {
+  if (output === undefined) return false;
+  const specific = output.hookSpecificOutput as Record<string, unknown> | undefined;
+  return output.continue === false || output.decision === 'block' || specific?.permissionDecision === 'deny';
+}
+
+// A finished command as a claude outcome.
+export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name: string, logger: HookLogger): ClaudeEntryOutcome {
+  const base: ClaudeEntryOutcome = { outcome: 'ok' };
+  if (r.warning !== undefined) base.message = r.warning;
+  if (r.aborted) return { ...base, outcome: 'aborted' };
+  if (r.timedOut) return { ...base, outcome: 'timeout' };
+  if (spec.exit2 === 'ignore' && spec.name === 'StopFailure') return base; // fire-and-forget: output ignored
+  if (r.exitCode === 0) {
+    const parsed = parseClaudeStdout(r.stdout, name, spec.name, logger);
+    return { ...base, ...parsed, outcome: outputBlocks(parsed.output) ? 'block' : 'ok' };
+  }
+  if (r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user') {
+    const text = (r.stderr.trim() || r.stdout.trim()).slice(0, 10_000);
+    // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
+    return { ...base, exit2: text, outcome: 'block' };
+  }
+  return { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200)}` };
+}
+
+// An in-process handler's return value as a claude outcome.
+export function fromHandlerValue(value: unknown, name: string, event: string, logger: HookLogger): ClaudeEntryOutcome {
+  if (value === undefined || value === null) return { outcome: 'ok' };
+  if (!isPlainObject(value)) {
+    logger.warn(`harness-hooks: hook "${name}" on ${event} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored`);
+    return { outcome: 'ok' };
+  }
+  const output = normalizeClaudeOutput(value);
+  return { outcome: outputBlocks(output) ? 'block' : 'ok', output };
+}
+
+export function isElicitationAction(value: unknown): boolean {
+  return typeof value === 'string' && ACTIONS.has(value);
+}

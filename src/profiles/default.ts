@@ -1,0 +1,109 @@
+// The default profile: the afk harness's ten events (../shared/seeds/000_…). Everything that differs from
+// the claude profile is here: camelCase in-process payloads, the afk matcher dialect with tool aliases,
+// entries one at a time in registration order with per-entry deadlines, the afk merge rules
+// (src/decisions.ts), the narrow command stdin (src/command-input.ts), `timeout_ms` capped at 30 s, and
+// three config sources.
+import { toCommandInput } from '../command-input.js';
+import { DispatchRun } from '../dispatch-run.js';
+import type { EntryReport } from '../entry.js';
+import { describeValue, HookTypeError } from '../errors.js';
+import { EVENT_SPECS, getEventSpec, HOOK_EVENTS, type EventSpec, type HookEvent } from '../events.js';
+import type { CommandHookSpec, CommandResult } from '../executor/index.js';
+import { compileMatcher } from '../matcher.js';
+import type { EventView, Profile, ProfileHost } from './profile.js';
+
+const VIEWS: ReadonlyMap<string, EventView> = new Map(
+  HOOK_EVENTS.map((name) => {
+    const spec: EventSpec = EVENT_SPECS[name];
+    return [name, Object.freeze({ name, matchField: spec.toolMatcher ? 'toolName' : null, matchBasename: false, background: spec.background })];
+  }),
+);
+
+export const defaultProfile: Profile = {
+  name: 'default',
+  events: HOOK_EVENTS,
+  view: (event) => VIEWS.get(event),
+  spec: (event) => getEventSpec(event),
+  compileMatcher,
+  checkPayload: (event, payload) => checkPayload(EVENT_SPECS[event as HookEvent], payload),
+
+  run(host, event, payload, entries, signal) {
+    const spec = EVENT_SPECS[event as HookEvent];
+    const limits = {
+      entryMs: spec.deadline === 'stop' ? host.deadlines.stopHandlerMs : host.deadlines.handlerMs,
+      ceilingMs: spec.dispatchCeiling ? host.deadlines.subagentStopDispatchMs : Infinity,
+    };
+    return new DispatchRun(spec, { ...(payload as object), event }, entries, signal, limits, host.logger).start();
+  },
+
+  sources: ['user', 'project', 'plugin'],
+  gate(source, settings) {
+    if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
+    if (!settings.enableShellHooks) return 'enableShellHooks';
+    if (source === 'project' && !settings.allowProjectHooks) return 'allowProjectHooks';
+    return undefined;
+  },
+
+  commandEntry(host, event, hook, origin) {
+    if (hook.type !== 'command') return { skip: `unsupported handler type "${hook.type}"` };
+    const command: CommandHookSpec = { type: 'command', command: hook.command! };
+    if (hook.timeout_ms !== undefined) command.timeout_ms = hook.timeout_ms;
+    if (hook.timeout !== undefined) command.timeout = hook.timeout;
+    const env = origin.pluginRoot === undefined ? undefined : { CLAUDE_PLUGIN_ROOT: origin.pluginRoot };
+    return {
+      kind: 'command',
+      name: command.command,
+      plugin: undefined,
+      longRunning: false,
+      background: false,
+      invoke: (payload, _context, signal) => runCommand(host, event as HookEvent, command, payload, signal, env),
+    };
+  },
+};
+
+// Runs one command hook for a dispatch and reports its outcome.
+async function runCommand(
+  host: ProfileHost,
+  event: HookEvent,
+  hook: CommandHookSpec,
+  payload: unknown,
+  signal: AbortSignal | undefined,
+  env: Record<string, string> | undefined,
+): Promise<EntryReport> {
+  const input = toCommandInput(event, payload as never, host.session);
+  const result = await host.executor().run(hook, input, { cwd: input.cwd, signal, env });
+  return toEntryReport(result);
+}
+
+// The run record of a finished command: timeout, exit 2 (block), any other failure (error), or ok.
+export function toEntryReport(r: CommandResult): EntryReport {
+  const report: EntryReport = { outcome: 'ok' };
+  if (Object.keys(r.decision).length > 0) report.decision = r.decision;
+  if (r.warning !== undefined) report.message = r.warning;
+  if (r.aborted) report.outcome = 'aborted';
+  else if (r.timedOut) report.outcome = 'timeout';
+  else if (r.exitCode === 2) report.outcome = 'block';
+  else if (r.warning !== undefined) report.outcome = 'error';
+  else if (r.decision.decision === 'block' || r.decision.continue === false) report.outcome = 'block';
+  return report;
+}
+
+// The cheap payload check of the hot path: an object with each required field present and a string.
+function checkPayload(spec: EventSpec, payload: unknown): void {
+  if (payload === null || typeof payload !== 'object') {
+    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${spec.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
+  }
+  const required = spec.required;
+  for (let i = 0; i < required.length; i++) {
+    const field = required[i]!;
+    const value = (payload as Record<string, unknown>)[field];
+    if (typeof value !== 'string') {
+      throw new HookTypeError(
+        'HOOKS_ERR_PAYLOAD_INVALID',
+        value === undefined
+          ? `dispatch('${spec.name}'): the payload is missing the required field \`${field}\``
+          : `dispatch('${spec.name}'): expected the payload field \`${field}\` to be a string, got ${describeValue(value)}`,
+      );
+    }
+  }
+}
