@@ -9,3 +9,11 @@ let zod: Zod | undefined;
 export function loadZod(): Zod {
   return (zod ??= createRequire(import.meta.url)('zod') as Zod);
 }
+
+type Picomatch = typeof import('picomatch');
+let picomatch: Picomatch | undefined;
+
+// picomatch compiles `if` file rules (claude profile); loaded the first time one is registered.
+export function loadPicomatch(): Picomatch {
+  return (picomatch ??= createRequire(import.meta.url)('picomatch') as Picomatch);
+}

@@ -1,6 +1,5 @@
 // Finds and loads Claude Code's standard settings files into a registry, in Claude Code's order: user,
 // project, local. Later copies of identical hooks win (the claude profile de-duplicates them).
-import { access } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AddConfigReport, ConfigSource } from './add-config.js';
@@ -26,6 +25,7 @@ export async function loadClaudeSettings(registry: SettingsTarget, options: Load
     ['project', join(options.projectDir, '.claude', 'settings.json')],
     ['local', join(options.projectDir, '.claude', 'settings.local.json')],
   ];
+  const { access } = await import('node:fs/promises');
   const reports: AddConfigReport[] = [];
   for (const [source, file] of files) {
     const exists = await access(file).then(

@@ -1,5 +1,4 @@
 // Reading and validating hook config: read -> JSON.parse -> safeParse -> HookConfigError carrying issues.
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { HookConfigError, type HookConfigIssue } from '../errors.js';
 import { findJsonErrorOffset, lineAndColumn } from './json-position.js';
@@ -18,6 +17,7 @@ export async function loadHooksFile(path: string | URL): Promise<HooksConfig> {
   const file = typeof path === 'string' ? path : fileURLToPath(path);
   let text: string;
   try {
+    const { readFile } = await import('node:fs/promises');
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new HookConfigError([{ path: '', message: `cannot read the file: ${(error as Error).message}` }], {

@@ -2,7 +2,8 @@
 // pipe read buffers only when GC runs, so draining 1 GiB in-process peaks at ~35 MB of RSS even when every
 // chunk is dropped at once; a child reading the same pipe into /dev/null keeps this process flat and
 // costs one spawn, paid only by hooks that overflow the cap.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 
 export interface Drainer {
@@ -32,6 +33,8 @@ export function drainElsewhere(stream: Readable, onData: (chunk: Buffer) => void
     done = true;
   };
   try {
+    // child_process loads here, not at package import (it is the costliest builtin to load).
+    const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     child = spawn('cat', [], { stdio: [stream, 'ignore', 'ignore'] });
   } catch {
     drainHere();

@@ -1,7 +1,7 @@
 // Claude Code's matcher dialect and its `if` conditions, compiled once at registration.
 import { isAbsolute, relative } from 'node:path';
-import picomatch from 'picomatch';
 import type { ToolMatcher } from '../../matcher.js';
+import { loadPicomatch } from '../../lazy.js';
 import type { HookLogger } from '../../types.js';
 
 const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
@@ -67,7 +67,7 @@ export function compileIfCondition(rule: string, projectDir: string, logger: Hoo
   }
   const field = FILE_TOOLS[tool];
   if (field !== undefined) {
-    const isMatch = picomatch(pattern.startsWith('./') ? pattern.slice(2) : pattern, { dot: true });
+    const isMatch = loadPicomatch()(pattern.startsWith('./') ? pattern.slice(2) : pattern, { dot: true });
     return (toolName, toolInput) => {
       if (toolName !== tool) return false;
       const path = input(toolInput)[field];

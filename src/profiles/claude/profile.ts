@@ -34,6 +34,8 @@ const VIEWS: ReadonlyMap<string, EventView> = new Map(
 /** Per-dispatch values command invokers need. */
 interface ClaudeExtras {
   envFile?: string;
+  /** The timeout of a hook that sets none: the event's default, or SessionEnd's (raised) budget. */
+  defaultTimeoutMs: number;
 }
 
 export const claudeProfile: Profile = {
@@ -78,17 +80,19 @@ export const claudeProfile: Profile = {
     common.cwd = session.cwd ?? process.cwd();
     const input = { ...common, ...(payload as object), hook_event_name: event };
 
-    const extras: ClaudeExtras = {};
+    let ceilingMs = Infinity;
+    let defaultTimeoutMs = spec.defaultTimeoutSec * 1000;
+    if (spec.name === 'SessionEnd') {
+      // One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout (≤ 60 s).
+      const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0));
+      ceilingMs = defaultTimeoutMs = Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
+    }
+    const extras: ClaudeExtras = { defaultTimeoutMs };
     let envDir: string | undefined;
     if (spec.envFile && entries.some((e) => e.kind === 'command')) {
       envDir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
       extras.envFile = join(envDir, 'env');
       writeFileSync(extras.envFile, '');
-    }
-    let ceilingMs = Infinity;
-    if (spec.name === 'SessionEnd') {
-      const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0));
-      ceilingMs = Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
     }
     try {
       const result: ClaudeDispatchResult = await runParallel({
@@ -97,7 +101,7 @@ export const claudeProfile: Profile = {
         entries,
         signal,
         logger: host.logger,
-        defaultTimeoutMs: spec.defaultTimeoutSec * 1000,
+        defaultTimeoutMs,
         ceilingMs,
         extras,
         onHookStart: host.onHookStart,
@@ -143,7 +147,7 @@ function makeCommandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHa
   if (hook.args !== undefined) command.args = hook.args.map(substitute);
   if (hook.shell !== undefined) command.shell = hook.shell;
   // `timeout` is seconds here, always (never milliseconds, whatever a migration tool wrote).
-  const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : spec.defaultTimeoutSec * 1000;
+  const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
 
   const fields: CommandEntryFields = {
     kind: 'command',
@@ -151,12 +155,12 @@ function makeCommandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHa
     plugin: origin.source === 'plugin' ? (origin.pluginRoot ?? 'plugin') : undefined,
     longRunning: false,
     background: false,
-    timeoutMs,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     invoke: async (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const envFile = (extras as ClaudeExtras | undefined)?.envFile;
+      const { envFile, defaultTimeoutMs } = extras as ClaudeExtras;
       const runEnv = envFile === undefined ? env : { ...env, CLAUDE_ENV_FILE: envFile };
       const cwd = (input as { cwd?: string }).cwd;
-      const result = await host.executor().run(command, input, { cwd, signal, env: runEnv, timeoutMs });
+      const result = await host.executor().run(command, input, { cwd, signal, env: runEnv, timeoutMs: timeoutMs ?? defaultTimeoutMs });
       return fromCommandResult(result, spec, fields.name, host.logger);
     },
   };
