@@ -30,6 +30,10 @@ export interface Entry {
   readonly statusMessage?: string;
   /** Identical hooks (same key) from user, project and local settings run once. */
   readonly dedupKey?: string;
+  /** `'block'`: a failure (crash, timeout, cannot start, garbage output) blocks instead of being ignored. */
+  readonly onFailure?: 'continue' | 'block';
+  /** Not run on events whose catalogue entry forbids its type (HTTP hooks on SessionStart and Setup). */
+  readonly httpType?: boolean;
 }
 
 /** What a command entry's invoker resolves to. */

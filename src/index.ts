@@ -25,3 +25,5 @@ export type { ClaudeDispatchResult, PermissionDecision } from './profiles/claude
 export type { HookStartInfo } from './profiles/claude/dispatch.js';
 export { loadClaudeSettings } from './config/claude-settings.js';
 export type { LoadClaudeSettingsOptions } from './config/claude-settings.js';
+export type { HookAdapters, PromptHookRequest, PromptHookResponse, McpToolRequest, McpToolResponse, AsyncHookResult } from './profiles/claude/adapters.js';
+export type { SdkHooks, SdkHooksOfAnyVersion, SdkHookCallback, SdkHookCallbackMatcher, SdkHookInput, SdkHookJSONOutput, SdkBaseHookInput, SdkAsyncHookJSONOutput } from './profiles/claude/sdk.js';

@@ -13,7 +13,9 @@ import { describeValue, HookTypeError } from './errors.js';
 import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
 import type { ToolAliases } from './matcher.js';
+import type { AsyncHookResult, HookAdapters } from './profiles/claude/adapters.js';
 import type { HookStartInfo } from './profiles/claude/dispatch.js';
+import type { SdkHookCallback, SdkHooks, SdkHooksOfAnyVersion } from './profiles/claude/sdk.js';
 import type { ClaudeDispatchResult } from './profiles/claude/merge.js';
 import type { ClaudeHookEvent, ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './profiles/claude/payloads.js';
 import { claudeProfile } from './profiles/claude/profile.js';
@@ -55,6 +57,14 @@ export interface HookRegistryOptions<P extends ProfileName = 'default'> {
   pluginDataDir?: string;
   /** claude profile: called as each hook starts, with its `statusMessage`, so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
+  /** claude profile: runs `prompt`, `agent` and `mcp_tool` hooks; without one, such hooks are skipped with a warning. */
+  adapters?: HookAdapters;
+  /** claude profile: URL patterns (`*` wildcards) HTTP hooks may call; any other URL is refused before a request. Default: any. */
+  allowedHttpHookUrls?: readonly string[];
+  /** claude profile: let HTTP hooks reach loopback, private and link-local addresses. Default `false`. */
+  allowPrivateNetwork?: boolean;
+  /** claude profile: called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
+  onAsyncResult?: (result: AsyncHookResult) => void;
 }
 
 /** Event names of a profile. */
@@ -114,6 +124,9 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   readonly #plans = new Map<string, EventPlan>();
   #backgroundChain: Promise<void> = Promise.resolve();
   #executor: Pick<CommandExecutor, 'run'> | undefined;
+  readonly #close = new AbortController();
+  readonly #running = new Set<Promise<unknown>>();
+  #asyncResults: AsyncHookResult[] = [];
 
   constructor(options: HookRegistryOptions<P> = {}) {
     if (options === null || typeof options !== 'object') {
@@ -143,9 +156,22 @@ export class HookRegistry<P extends ProfileName = 'default'> {
         throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be an absolute path, got ${describeValue(v)}`);
       }
     }
-    if (options.onHookStart !== undefined && typeof options.onHookStart !== 'function') {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`onHookStart\` option to be a function, got ${describeValue(options.onHookStart)}`);
+    for (const key of ['onHookStart', 'onAsyncResult'] as const) {
+      if (options[key] !== undefined && typeof options[key] !== 'function') {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be a function, got ${describeValue(options[key])}`);
+      }
     }
+    const adapters = options.adapters ?? {};
+    for (const key of ['prompt', 'agent', 'mcpTool'] as const) {
+      if (adapters[key] !== undefined && typeof adapters[key] !== 'function') {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`adapters.${key}\` to be a function, got ${describeValue(adapters[key])}`);
+      }
+    }
+    const urls = options.allowedHttpHookUrls;
+    if (urls !== undefined && (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string'))) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowedHttpHookUrls\` option to be an array of URL patterns, got ${describeValue(urls)}`);
+    }
+    const onAsyncResult = options.onAsyncResult;
     this.#session = { ...options.session };
     this.#executor = options.executor;
     const registry = this;
@@ -161,6 +187,23 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       pluginDataDir: options.pluginDataDir,
       onHookStart: options.onHookStart,
       executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
+      adapters: Object.freeze({ ...adapters }),
+      http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: options.allowPrivateNetwork === true }),
+      closeSignal: this.#close.signal,
+      asyncResult: (result) => {
+        this.#asyncResults.push(result);
+        if (onAsyncResult !== undefined) {
+          try {
+            onAsyncResult(result);
+          } catch (error) {
+            this.logger.warn(`harness-hooks: onAsyncResult threw: ${errorMessage(error)}`);
+          }
+        }
+      },
+      track: (run) => {
+        const tracked = run.catch((error: unknown) => this.logger.warn(`harness-hooks: a background hook failed: ${errorMessage(error)}`)).finally(() => this.#running.delete(tracked));
+        this.#running.add(tracked);
+      },
     };
     for (const event of this.#profile.events) {
       const view = this.#profile.view(event)!;
@@ -241,6 +284,72 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   // <project>/.claude/settings.local.json (those that exist), in that order, each gated by its source.
   loadClaudeSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
     return loadClaudeSettings(this, options);
+  }
+
+  // claude profile: registers Claude Agent SDK hook callbacks unchanged (`options.hooks` of the SDK):
+  // `{ [event]: [{ matcher?, hooks: [callback], timeout? (s), onFailure? }] }`. Returns an unregister-all.
+  registerSdkHooks(hooks: SdkHooks): () => void;
+  registerSdkHooks(hooks: SdkHooksOfAnyVersion): () => void;
+  registerSdkHooks(hooks: SdkHooks | SdkHooksOfAnyVersion): () => void {
+    if (this.#profile.name !== 'claude') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'registerSdkHooks(): Claude Agent SDK callbacks need `profile: \'claude\'`');
+    }
+    if (hooks === null || typeof hooks !== 'object') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected an object of event -> matchers, got ${describeValue(hooks)}`);
+    }
+    const removers: (() => void)[] = [];
+    for (const [event, matchers] of Object.entries(hooks as SdkHooks)) {
+      this.#plan(event, 'registerSdkHooks');
+      if (!Array.isArray(matchers)) {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event} to be an array of { matcher?, hooks }, got ${describeValue(matchers)}`);
+      }
+      matchers.forEach((m, i) => {
+        if (m === null || typeof m !== 'object' || !Array.isArray(m.hooks)) {
+          throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event}[${i}].hooks to be an array of callbacks, got ${describeValue(m?.hooks)}`);
+        }
+        if (m.timeout !== undefined && !(typeof m.timeout === 'number' && m.timeout > 0)) {
+          throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event}[${i}].timeout to be a positive number of seconds, got ${describeValue(m.timeout)}`);
+        }
+        m.hooks.forEach((callback: SdkHookCallback, j: number) => {
+          if (typeof callback !== 'function') {
+            throw new HookTypeError('HOOKS_ERR_HANDLER_NOT_FN', `registerSdkHooks(): hooks.${event}[${i}].hooks[${j}] is not a function, got ${describeValue(callback)}`);
+          }
+          removers.push(
+            this.addEntry(event, {
+              kind: 'handler',
+              name: callback.name || `sdk:${event}[${i}][${j}]`,
+              matcher: m.matcher,
+              plugin: undefined,
+              longRunning: false,
+              background: false,
+              ...(m.timeout === undefined ? {} : { timeoutMs: m.timeout * 1000 }),
+              ...(m.onFailure === undefined ? {} : { onFailure: m.onFailure }),
+              // The SDK's call shape: (input, toolUseID, { signal }); `{ async: true }` decides nothing.
+              invoke: (input, context) =>
+                Promise.resolve(callback(input as never, (input as { tool_use_id?: string }).tool_use_id, { signal: context.signal })).then((out) =>
+                  out !== null && typeof out === 'object' && (out as { async?: unknown }).async === true ? undefined : out,
+                ),
+            }),
+          );
+        });
+      });
+    }
+    return () => {
+      for (const remove of removers.splice(0)) remove();
+    };
+  }
+
+  // claude profile: the background hooks that finished since the last call, each once, in completion order.
+  takeAsyncResults(): AsyncHookResult[] {
+    const results = this.#asyncResults;
+    this.#asyncResults = [];
+    return results;
+  }
+
+  // Kills whatever still runs (background hooks and commands in progress) and resolves when they have ended.
+  async close(): Promise<void> {
+    this.#close.abort(new Error('the registry was closed'));
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
   }
 
   // Whether anything is registered for the event (foreground or background).

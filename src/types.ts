@@ -142,7 +142,8 @@ export type HookHandler<E extends HookEvent = HookEvent> = (
   context: HookContext,
 ) => HookDecision | void | undefined | PromiseLike<HookDecision | void | undefined>;
 
-export type HookRunKind = 'handler' | 'command';
+/** `handler`: in-process; `command`: a shell command; the claude profile adds its other configured types. */
+export type HookRunKind = 'handler' | 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool';
 export type HookRunOutcome = 'ok' | 'block' | 'error' | 'timeout' | 'aborted';
 
 /** One entry that started during a dispatch. */

@@ -1,7 +1,7 @@
 // Registers the command entries of a hook config into a registry, in file order, as entries of the same
 // ordered chain as in-process handlers, applying the profile's source gates, and reports what was added or skipped.
 import { describeValue, HookTypeError } from '../errors.js';
-import type { CommandEntryFields, ConfigOrigin, Profile, ProfileHost } from '../profiles/profile.js';
+import type { ConfigEntryFields, ConfigOrigin, Profile, ProfileHost } from '../profiles/profile.js';
 import type { HooksConfig } from '../schemas/config.js';
 import type { HookLogger, HookSettings } from '../types.js';
 import { parseHooksConfig } from './load.js';
@@ -49,7 +49,7 @@ export interface AddConfigReport {
 export interface ConfigHost {
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
-  addEntry(event: string, entry: CommandEntryFields & { matcher: string | undefined }): () => void;
+  addEntry(event: string, entry: ConfigEntryFields & { matcher: string | undefined }): () => void;
 }
 
 // Validates `config` as a whole (nothing is registered if it is invalid), then registers its command
@@ -80,7 +80,7 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
     groups.forEach((group, g) => {
       group.hooks.forEach((hook, h) => {
         const path = `hooks.${event}[${g}].hooks[${h}]`;
-        const made = profile.commandEntry(profileHost, event, hook, origin);
+        const made = profile.configEntry(profileHost, event, hook, origin);
         if ('skip' in made) {
           host.logger.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);
           skipped.push({ event, path, reason: made.skip });

@@ -58,6 +58,11 @@ export interface CommandRunOptions {
   env?: Record<string, string | undefined>;
   /** The timeout in ms, as the caller's profile computed it (no 30 s cap). Default: from the spec. */
   timeoutMs?: number;
+  /**
+   * Called once with stdout's first line, as soon as it is complete (or at EOF). Returning a number gives
+   * the run that new timeout from now: the claude profile's self-declared async hooks (`{"async":true}`).
+   */
+  onFirstLine?: (line: string) => number | undefined;
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64_000;
@@ -126,6 +131,7 @@ interface RunContext {
   start: number;
   stdout: OutputCollector;
   stderr: OutputCollector;
+  onFirstLine: ((line: string) => number | undefined) | undefined;
 }
 
 function ignore(): void {}
@@ -176,6 +182,7 @@ export class CommandExecutor {
       start,
       stdout: new OutputCollector(this.#maxOutputBytes),
       stderr: new OutputCollector(this.#maxOutputBytes),
+      onFirstLine: options.onFirstLine,
     };
     // Already aborted: nothing is spawned.
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
@@ -334,10 +341,40 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   subprocess.stdin.end(payload);
 
   // One timer covers both waits: for the process to exit, and then for its pipes to close.
-  timer = setTimeout(() => {
-    cut(exit === undefined ? { kind: 'timeout' } : { kind: 'pipes-held', ...exit });
-  }, ctx.timeoutMs);
+  const onTimeout = (): void => cut(exit === undefined ? { kind: 'timeout' } : { kind: 'pipes-held', ...exit });
+  timer = setTimeout(onTimeout, ctx.timeoutMs);
+  if (ctx.onFirstLine !== undefined) watchFirstLine(subprocess.stdout, ctx.onFirstLine, (ms) => {
+    if (settled) return;
+    clearTimeout(timer);
+    ctx.timeoutMs = ms;
+    timer = setTimeout(onTimeout, ms);
+  });
   if (ctx.signal !== undefined) ctx.signal.addEventListener('abort', onAbort, { once: true });
+}
+
+// Calls `onLine` with the first line of `stream` (at most 4 KiB of it), once; a number it returns is passed
+// to `retime`.
+function watchFirstLine(stream: NodeJS.ReadableStream, onLine: (line: string) => number | undefined, retime: (ms: number) => void): void {
+  let head = '';
+  let done = false;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    stream.off('data', onData);
+    stream.off('end', finish);
+    let ms: number | undefined;
+    try {
+      ms = onLine(head.split('\n', 1)[0]!);
+    } catch {
+      ms = undefined;
+    }
+    if (ms !== undefined && ms > 0) retime(ms);
+  };
+  const onData = (chunk: Buffer): void => {
+    head += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
+    if (head.includes('\n') || head.length >= 4096) finish();
+  };
+  stream.on('data', onData).on('end', finish);
 }
 
 function errorMessage(error: unknown): string {

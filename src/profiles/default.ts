@@ -44,7 +44,7 @@ export const defaultProfile: Profile = {
     return undefined;
   },
 
-  commandEntry(host, event, hook, origin) {
+  configEntry(host, event, hook, origin) {
     if (hook.type !== 'command') return { skip: `unsupported handler type "${hook.type}"` };
     const command: CommandHookSpec = { type: 'command', command: hook.command! };
     if (hook.timeout_ms !== undefined) command.timeout_ms = hook.timeout_ms;

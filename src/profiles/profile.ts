@@ -7,6 +7,7 @@ import type { CommandExecutor } from '../executor/index.js';
 import type { ToolAliases, ToolMatcher } from '../matcher.js';
 import type { HookHandlerConfig } from '../schemas/config.js';
 import type { DispatchResult, HookDeadlines, HookLogger, HookSession, HookSettings } from '../types.js';
+import type { AsyncHookResult, HookAdapters } from './claude/adapters.js';
 import type { HookStartInfo } from './claude/dispatch.js';
 
 export type ProfileName = 'default' | 'claude';
@@ -31,6 +32,15 @@ export interface ProfileHost {
   readonly pluginDataDir: string | undefined;
   readonly onHookStart: ((info: HookStartInfo) => void) | undefined;
   executor(): Pick<CommandExecutor, 'run'>;
+  /** claude profile: what the harness supplied for the handler types a library cannot run by itself. */
+  readonly adapters: HookAdapters;
+  readonly http: { readonly allowedUrls: readonly string[] | undefined; readonly allowPrivateNetwork: boolean };
+  /** Aborts when the registry closes: background hooks run under it. */
+  readonly closeSignal: AbortSignal;
+  /** Hands a finished background hook's result to the harness. */
+  asyncResult(result: AsyncHookResult): void;
+  /** Keeps the registry's close() waiting for a background run. */
+  track(run: Promise<unknown>): void;
 }
 
 /** Where a config came from, and the plugin it belongs to. */
@@ -39,8 +49,8 @@ export interface ConfigOrigin {
   pluginRoot?: string;
 }
 
-/** The parts of an entry a profile makes from a configured command (the matcher is the group's). */
-export type CommandEntryFields = Omit<Entry, 'matcher' | 'once'> & { once?: boolean };
+/** The parts of an entry a profile makes from a configured hook (the matcher is the group's). */
+export type ConfigEntryFields = Omit<Entry, 'matcher' | 'once'> & { once?: boolean };
 
 export interface Profile {
   readonly name: ProfileName;
@@ -58,6 +68,6 @@ export interface Profile {
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;
-  /** A configured command hook as an entry, or a reason to skip it. */
-  commandEntry(host: ProfileHost, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): CommandEntryFields | { skip: string };
+  /** A configured hook as an entry, or a reason to skip it (with a warning). */
+  configEntry(host: ProfileHost, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string };
 }

@@ -33,11 +33,37 @@ function makeSchemas(zod: typeof z) {
       statusMessage: zod.string({ error: 'expected `statusMessage` to be a string' }).optional(),
       async: zod.boolean({ error: 'expected `async` to be a boolean' }).optional(),
       asyncRewake: zod.boolean({ error: 'expected `asyncRewake` to be a boolean' }).optional(),
+      /** `'block'`: a hook that crashes, times out, cannot start or returns garbage blocks the action. */
+      onFailure: zod.enum(['continue', 'block'], { error: 'expected `onFailure` to be "continue" or "block"' }).optional(),
+      // type: "http"
+      url: zod.string({ error: 'expected `url` to be a string' }).optional(),
+      headers: zod.record(zod.string(), zod.string(), { error: 'expected `headers` to map names to strings' }).optional(),
+      allowedEnvVars: zod.array(zod.string(), { error: 'expected `allowedEnvVars` to be an array of names' }).optional(),
+      // type: "prompt" | "agent"
+      prompt: zod.string({ error: 'expected `prompt` to be a string' }).optional(),
+      model: zod.string({ error: 'expected `model` to be a string' }).optional(),
+      continueOnBlock: zod.boolean({ error: 'expected `continueOnBlock` to be a boolean' }).optional(),
+      // type: "mcp_tool"
+      server: zod.string({ error: 'expected `server` to be a string' }).optional(),
+      tool: zod.string({ error: 'expected `tool` to be a string' }).optional(),
+      input: zod.record(zod.string(), zod.unknown(), { error: 'expected `input` to be an object' }).optional(),
     })
     .superRefine((hook, ctx) => {
-      if (hook.type !== 'command') return;
-      if (hook.command === undefined) ctx.addIssue({ code: 'custom', path: ['command'], message: 'a command hook needs a `command` string' });
-      else if (hook.command.trim() === '') ctx.addIssue({ code: 'custom', path: ['command'], message: 'the command is empty' });
+      // Each handler type's required fields (other types are skipped at registration with a warning).
+      const need = (field: 'command' | 'url' | 'prompt' | 'server' | 'tool', what: string): void => {
+        const value = hook[field];
+        if (value === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `a ${hook.type} hook needs ${what}` });
+        else if (value.trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: `the ${field} is empty` });
+      };
+      if (hook.type === 'command') need('command', 'a `command` string');
+      else if (hook.type === 'http') {
+        need('url', 'a `url`');
+        if (hook.url !== undefined && hook.url.trim() !== '' && !URL.canParse(hook.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: `not a valid URL: ${JSON.stringify(hook.url)}` });
+      } else if (hook.type === 'prompt' || hook.type === 'agent') need('prompt', 'a `prompt` string');
+      else if (hook.type === 'mcp_tool') {
+        need('server', 'a `server` name');
+        need('tool', 'a `tool` name');
+      }
     });
 
   const MatcherGroupSchema = zod.looseObject({

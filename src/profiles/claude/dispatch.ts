@@ -9,6 +9,15 @@ import type { ClaudeEventSpec } from './events.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
 import { fromHandlerValue, type ClaudeEntryOutcome } from './output.js';
 
+// `onFailure: 'block'`: a hook that crashed, timed out, could not start or answered garbage blocks, with a
+// reason that says which hook failed and how. A guard that failed must not look like an approval.
+function failClosed(entry: Entry, event: string, o: ClaudeEntryOutcome): ClaudeEntryOutcome {
+  if (o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) return o;
+  const how = o.outcome === 'timeout' ? 'timed out' : o.garbage === true ? 'returned output that could not be read' : 'failed';
+  const reason = `Hook "${entry.name}" on ${event} ${how}${o.message ? `: ${o.message}` : ''} (onFailure: block)`;
+  return { outcome: 'block', output: { decision: 'block', reason }, message: o.message ?? reason };
+}
+
 /** What a harness is told when a hook starts (e.g. to show `statusMessage` in a spinner). */
 export interface HookStartInfo {
   event: string;
@@ -52,10 +61,11 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
       abort?.dispose();
       resolve(result);
     };
-    const settle = (i: number, outcome: ClaudeEntryOutcome): void => {
+    const settle = (i: number, settled: ClaudeEntryOutcome): void => {
       if (done || outcomes[i] !== undefined) return;
-      outcomes[i] = outcome;
       const entry = entries[i]!;
+      const outcome = entry.onFailure === 'block' ? failClosed(entry, spec.name, settled) : settled;
+      outcomes[i] = outcome;
       const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - start };
       if (outcome.message !== undefined) run.message = outcome.message;
       runs[i] = run;

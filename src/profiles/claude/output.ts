@@ -16,6 +16,8 @@ export interface ClaudeEntryOutcome {
   /** An exit 2, with the trimmed stderr (or stdout when stderr is empty). */
   exit2?: string;
   message?: string;
+  /** The hook answered something unreadable (a failure for `onFailure: 'block'`). */
+  garbage?: boolean;
 }
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
@@ -36,7 +38,7 @@ export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHoo
 
 // Exit-0 stdout: JSON when its first non-blank character is `{`, else plain text. Stdout that starts with
 // `{` but does not parse is plain text, with a warning.
-export function parseClaudeStdout(stdout: string, name: string, event: string, logger: HookLogger): Pick<ClaudeEntryOutcome, 'output' | 'text'> {
+export function parseClaudeStdout(stdout: string, name: string, event: string, logger: HookLogger): Pick<ClaudeEntryOutcome, 'output' | 'text' | 'garbage'> {
   const trimmed = stdout.trim();
   if (trimmed === '') return {};
   if (trimmed.startsWith('{')) {
@@ -45,6 +47,7 @@ export function parseClaudeStdout(stdout: string, name: string, event: string, l
       if (isPlainObject(value)) return { output: normalizeClaudeOutput(value) };
     } catch (error) {
       logger.warn(`harness-hooks: hook "${name}" on ${event} printed output that starts with "{" but is not valid JSON (${(error as Error).message}); read as plain text`);
+      return { text: trimmed, garbage: true };
     }
   }
   return { text: trimmed };
@@ -81,7 +84,7 @@ export function fromHandlerValue(value: unknown, name: string, event: string, lo
   if (value === undefined || value === null) return { outcome: 'ok' };
   if (!isPlainObject(value)) {
     logger.warn(`harness-hooks: hook "${name}" on ${event} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored`);
-    return { outcome: 'ok' };
+    return { outcome: 'ok', garbage: true, message: `returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object` };
   }
   const output = normalizeClaudeOutput(value);
   return { outcome: outputBlocks(output) ? 'block' : 'ok', output };

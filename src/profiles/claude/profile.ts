@@ -5,20 +5,18 @@
 // merge.ts), JSON-or-text output and the per-event exit-2 table (output.ts), `timeout` in seconds with
 // per-event defaults, exec-form `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables
 // and CLAUDE_ENV_FILE, four settings sources with de-duplication.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
-import type { CommandHookSpec } from '../../executor/index.js';
-import type { HookHandlerConfig } from '../../schemas/config.js';
 import type { DispatchResult } from '../../types.js';
-import type { CommandEntryFields, ConfigOrigin, EventView, Profile, ProfileHost } from '../profile.js';
+import type { EventView, Profile } from '../profile.js';
 import { runParallel } from './dispatch.js';
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, getClaudeEventSpec, type ClaudeEventSpec, type ClaudeHookEvent } from './events.js';
-import { compileClaudeMatcher, compileIfCondition } from './matcher.js';
+import { compileClaudeMatcher } from './matcher.js';
+import { makeConfigEntry, type ClaudeExtras } from './handlers.js';
 import type { ClaudeDispatchResult } from './merge.js';
-import { fromCommandResult, type ClaudeEntryOutcome } from './output.js';
 
 /** SessionEnd hooks share this budget, raised to the largest configured timeout up to 60 s. */
 const SESSION_END_BUDGET_MS = 1_500;
@@ -31,12 +29,6 @@ const VIEWS: ReadonlyMap<string, EventView> = new Map(
   }),
 );
 
-/** Per-dispatch values command invokers need. */
-interface ClaudeExtras {
-  envFile?: string;
-  /** The timeout of a hook that sets none: the event's default, or SessionEnd's (raised) budget. */
-  defaultTimeoutMs: number;
-}
 
 export const claudeProfile: Profile = {
   name: 'claude',
@@ -62,6 +54,7 @@ export const claudeProfile: Profile = {
     const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
     const p = payload as Record<string, unknown>;
     const kept = entries.filter((e) => {
+      if (e.httpType === true && !spec.httpAllowed) return false;
       if (e.condition === undefined) return true;
       if (e.condition === false || !spec.ifConditions) return false;
       return e.condition(String(p.tool_name ?? ''), p.tool_input);
@@ -84,7 +77,7 @@ export const claudeProfile: Profile = {
     let defaultTimeoutMs = spec.defaultTimeoutSec * 1000;
     if (spec.name === 'SessionEnd') {
       // One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout (≤ 60 s).
-      const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0));
+      const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0).filter(Number.isFinite));
       ceilingMs = defaultTimeoutMs = Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
     }
     const extras: ClaudeExtras = { defaultTimeoutMs };
@@ -121,59 +114,9 @@ export const claudeProfile: Profile = {
     return undefined;
   },
 
-  commandEntry(host, event, hook, origin) {
-    if (hook.type !== 'command') return { skip: `unsupported handler type "${hook.type}"` };
-    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
-    return makeCommandEntry(host, spec, hook, origin);
-  },
+  // Every handler type: command, http, prompt, agent, mcp_tool (handlers.ts).
+  configEntry: (host, event, hook, origin) => makeConfigEntry(host, CLAUDE_EVENT_SPECS[event as ClaudeHookEvent], hook, origin),
 };
-
-function makeCommandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): CommandEntryFields {
-  const env: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir };
-  let substitute = (s: string): string => s;
-  if (origin.source === 'plugin' && origin.pluginRoot !== undefined) {
-    const root = origin.pluginRoot;
-    const data = join(host.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(root));
-    try {
-      mkdirSync(data, { recursive: true });
-    } catch (error) {
-      host.logger.warn(`harness-hooks: cannot create the plugin data folder ${data}: ${(error as Error).message}`);
-    }
-    env.CLAUDE_PLUGIN_ROOT = root;
-    env.CLAUDE_PLUGIN_DATA = data;
-    substitute = (s) => s.replaceAll('${CLAUDE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_DATA}', data);
-  }
-  const command: CommandHookSpec = { type: 'command', command: substitute(hook.command!) };
-  if (hook.args !== undefined) command.args = hook.args.map(substitute);
-  if (hook.shell !== undefined) command.shell = hook.shell;
-  // `timeout` is seconds here, always (never milliseconds, whatever a migration tool wrote).
-  const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
-
-  const fields: CommandEntryFields = {
-    kind: 'command',
-    name: hook.args === undefined ? command.command : [command.command, ...command.args!].join(' '),
-    plugin: origin.source === 'plugin' ? (origin.pluginRoot ?? 'plugin') : undefined,
-    longRunning: false,
-    background: false,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    invoke: async (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const { envFile, defaultTimeoutMs } = extras as ClaudeExtras;
-      const runEnv = envFile === undefined ? env : { ...env, CLAUDE_ENV_FILE: envFile };
-      const cwd = (input as { cwd?: string }).cwd;
-      const result = await host.executor().run(command, input, { cwd, signal, env: runEnv, timeoutMs: timeoutMs ?? defaultTimeoutMs });
-      return fromCommandResult(result, spec, fields.name, host.logger);
-    },
-  };
-  if (hook.if !== undefined) {
-    (fields as { condition?: Entry['condition'] }).condition = compileIfCondition(hook.if, host.projectDir, host.logger) ?? false;
-  }
-  if (hook.once === true) fields.once = true;
-  if (hook.statusMessage !== undefined) (fields as { statusMessage?: string }).statusMessage = hook.statusMessage;
-  // Identical settings hooks run once; a plugin's copy stays separate (its key includes its root).
-  const pluginKey = origin.source === 'plugin' ? (origin.pluginRoot ?? '') : '';
-  (fields as { dedupKey?: string }).dedupKey = JSON.stringify([pluginKey, 'command', hook.command, hook.args ?? null, hook.shell ?? null, hook.if ?? null]);
-  return fields;
-}
 
 // The `export NAME=value` (or `NAME=value`) lines hooks wrote to CLAUDE_ENV_FILE; quotes are removed.
 export function parseEnvFile(text: string): Record<string, string> {

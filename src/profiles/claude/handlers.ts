@@ -1,0 +1,295 @@
+// The claude profile's configured handler types as entries: `command` (foreground, `async`, `asyncRewake`,
+// or self-declared async), `http`, `prompt` and `agent` (through the harness's adapters) and `mcp_tool`.
+// Each entry's invoker resolves to a ClaudeEntryOutcome; none of them rejects for a hook's failure.
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { EntryContext } from '../../context.js';
+import type { Entry } from '../../entry.js';
+import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
+import { runHttpHook } from '../../http/index.js';
+import type { HookHandlerConfig } from '../../schemas/config.js';
+import type { ConfigEntryFields, ConfigOrigin, ProfileHost } from '../profile.js';
+import type { McpToolResponse, PromptHookResponse } from './adapters.js';
+import type { ClaudeEventSpec } from './events.js';
+import { compileIfCondition } from './matcher.js';
+import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
+
+/** Per-dispatch values invokers need. */
+export interface ClaudeExtras {
+  envFile?: string;
+  /** The timeout of a hook that sets none: the event's default, or SessionEnd's (raised) budget. */
+  defaultTimeoutMs: number;
+}
+
+const DEFAULT_TIMEOUT_SEC: Readonly<Record<string, number>> = { prompt: 30, agent: 60 };
+/** Background hooks: their own `timeout`, else 10 minutes; a self-declared one without asyncTimeout: 15 s. */
+const ASYNC_TIMEOUT_MS = 600_000;
+const SELF_DECLARED_ASYNC_TIMEOUT_MS = 15_000;
+
+// A configured hook as an entry of the claude profile, or why it cannot run here.
+export function makeConfigEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string } {
+  const plugin = pluginContext(host, origin);
+  const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
+  let fields: ConfigEntryFields;
+  switch (hook.type) {
+    case 'command':
+      fields = commandEntry(host, spec, hook, plugin, timeoutMs);
+      break;
+    case 'http':
+      fields = httpEntry(host, spec, hook, timeoutMs);
+      break;
+    case 'prompt':
+    case 'agent': {
+      const kind = hook.type;
+      if (host.adapters[kind] === undefined) return { skip: `a "${kind}" hook needs the registry's \`adapters.${kind}\`, and none was given` };
+      fields = promptEntry(host, spec, kind, hook, timeoutMs ?? DEFAULT_TIMEOUT_SEC[kind]! * 1000);
+      break;
+    }
+    case 'mcp_tool':
+      if (host.adapters.mcpTool === undefined) return { skip: 'an "mcp_tool" hook needs the registry\'s `adapters.mcpTool`, and none was given' };
+      fields = mcpToolEntry(host, spec, hook, timeoutMs);
+      break;
+    default:
+      return { skip: `unsupported handler type "${hook.type}"` };
+  }
+  const extra: { -readonly [K in keyof Omit<Entry, 'once'>]?: Entry[K] } & { once?: boolean } = {};
+  if (timeoutMs !== undefined && fields.timeoutMs === undefined) extra.timeoutMs = timeoutMs;
+  if (hook.if !== undefined) extra.condition = compileIfCondition(hook.if, host.projectDir, host.logger) ?? false;
+  if (hook.once === true) extra.once = true;
+  if (hook.statusMessage !== undefined) extra.statusMessage = hook.statusMessage;
+  if (hook.onFailure !== undefined) extra.onFailure = hook.onFailure;
+  // Identical settings hooks run once; a plugin's copy stays separate (its key includes its root).
+  const identity = hook.type === 'command' ? [hook.command, hook.args ?? null, hook.shell ?? null] : hook.type === 'http' ? [hook.url] : hook.type === 'mcp_tool' ? [hook.server, hook.tool, hook.input ?? null] : [hook.prompt, hook.model ?? null];
+  extra.dedupKey = JSON.stringify([plugin?.root ?? '', hook.type, ...identity, hook.if ?? null]);
+  return { ...fields, ...extra };
+}
+
+interface PluginContext {
+  root: string;
+  data: string;
+  substitute(text: string): string;
+}
+
+// A plugin's CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (created), and their `${…}` substitution.
+function pluginContext(host: ProfileHost, origin: ConfigOrigin): PluginContext | undefined {
+  if (origin.source !== 'plugin' || origin.pluginRoot === undefined) return undefined;
+  const root = origin.pluginRoot;
+  const data = join(host.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(root));
+  try {
+    mkdirSync(data, { recursive: true });
+  } catch (error) {
+    host.logger.warn(`harness-hooks: cannot create the plugin data folder ${data}: ${(error as Error).message}`);
+  }
+  return { root, data, substitute: (s) => s.replaceAll('${CLAUDE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_DATA}', data) };
+}
+
+function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
+  const env: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir };
+  if (plugin !== undefined) {
+    env.CLAUDE_PLUGIN_ROOT = plugin.root;
+    env.CLAUDE_PLUGIN_DATA = plugin.data;
+  }
+  const sub = plugin?.substitute ?? ((s: string) => s);
+  const command: CommandHookSpec = { type: 'command', command: sub(hook.command!) };
+  if (hook.args !== undefined) command.args = hook.args.map(sub);
+  if (hook.shell !== undefined) command.shell = hook.shell;
+  const name = command.args === undefined ? command.command : [command.command, ...command.args].join(' ');
+  const background = hook.async === true || hook.asyncRewake === true;
+
+  const finished = (r: CommandResult, rewakeOnExit2: boolean): void => {
+    const parsed = r.exitCode === 0 ? parseClaudeStdout(r.stdout, name, spec.name, host.logger) : {};
+    const rewake = rewakeOnExit2 && r.exitCode === 2;
+    host.asyncResult({
+      event: spec.name,
+      name,
+      exitCode: r.exitCode,
+      ...(parsed.output === undefined ? {} : { output: parsed.output }),
+      stdout: r.stdout,
+      stderr: r.stderr,
+      timedOut: r.timedOut,
+      durationMs: r.durationMs,
+      rewake,
+      ...(rewake ? { message: `${spec.name} hook blocking error from command "${name}": ${r.stderr.trim() || r.stdout.trim()}` } : {}),
+    });
+  };
+
+  return {
+    kind: 'command',
+    name,
+    plugin: plugin?.root,
+    longRunning: false,
+    background: false,
+    // A background hook's own timeout bounds its process, not the dispatch, which does not wait for it.
+    ...(background ? { timeoutMs: Infinity } : {}),
+    invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
+      const { envFile, defaultTimeoutMs } = extras as ClaudeExtras;
+      const runEnv = envFile === undefined ? env : { ...env, CLAUDE_ENV_FILE: envFile };
+      const cwd = (input as { cwd?: string }).cwd;
+      const executor = host.executor();
+      if (background) {
+        // async / asyncRewake: start it and let the dispatch go on at once; close() kills it.
+        const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: timeoutMs ?? ASYNC_TIMEOUT_MS });
+        host.track(run.then((r) => finished(r, hook.asyncRewake === true)));
+        return Promise.resolve({ outcome: 'ok', message: 'started in the background' });
+      }
+      return new Promise<ClaudeEntryOutcome>((resolve) => {
+        // A hook may move itself to the background by printing {"async": true, "asyncTimeout": N} first.
+        let backgrounded = false;
+        const local = new AbortController();
+        const onAbort = (): void => {
+          if (!backgrounded) local.abort();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const onClose = (): void => local.abort();
+        host.closeSignal.addEventListener('abort', onClose, { once: true });
+        const run = executor.run(command, input, {
+          cwd,
+          env: runEnv,
+          signal: local.signal,
+          timeoutMs: timeoutMs ?? defaultTimeoutMs,
+          onFirstLine: (line) => {
+            const declared = parseAsyncDeclaration(line);
+            if (declared === undefined) return undefined;
+            backgrounded = true;
+            resolve({ outcome: 'ok', message: 'moved itself to the background' });
+            return declared;
+          },
+        });
+        const settled = run.then((r) => {
+          signal?.removeEventListener('abort', onAbort);
+          host.closeSignal.removeEventListener('abort', onClose);
+          if (backgrounded) finished(r, false);
+          else resolve(fromCommandResult(r, spec, name, host.logger));
+        });
+        host.track(settled);
+      });
+    },
+  };
+}
+
+// `{"async": true, "asyncTimeout": N}` (N in ms) as a first stdout line: the new timeout, else undefined.
+export function parseAsyncDeclaration(line: string): number | undefined {
+  const text = line.trim();
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const value = JSON.parse(text) as { async?: unknown; asyncTimeout?: unknown };
+    if (value?.async !== true) return undefined;
+    return typeof value.asyncTimeout === 'number' && value.asyncTimeout > 0 ? value.asyncTimeout : SELF_DECLARED_ASYNC_TIMEOUT_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
+  const url = hook.url!;
+  return {
+    kind: 'http',
+    name: url,
+    plugin: undefined,
+    longRunning: false,
+    background: false,
+    httpType: true,
+    invoke: async (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
+      const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(hook.allowedEnvVars ? { allowedEnvVars: hook.allowedEnvVars } : {}) }, input, {
+        timeoutMs: timeoutMs ?? (extras as ClaudeExtras).defaultTimeoutMs,
+        ...(signal ? { signal } : {}),
+        ...(host.http.allowedUrls ? { allowedUrls: host.http.allowedUrls } : {}),
+        allowPrivateNetwork: host.http.allowPrivateNetwork,
+      });
+      if (r.outcome === 'aborted') return { outcome: 'aborted' };
+      if (r.outcome !== 'ok') {
+        const message = r.message ?? `HTTP hook ${url} failed (${r.outcome})`;
+        host.logger.warn(`harness-hooks: ${message}`);
+        return { outcome: r.outcome === 'timeout' ? 'timeout' : 'error', message };
+      }
+      // Read like command stdout; an empty body is `{}`.
+      const parsed = parseClaudeStdout(r.body.trim() === '' ? '{}' : r.body, url, spec.name, host.logger);
+      return { outcome: 'ok', ...parsed };
+    },
+  };
+}
+
+function promptEntry(host: ProfileHost, spec: ClaudeEventSpec, kind: 'prompt' | 'agent', hook: HookHandlerConfig, timeoutMs: number): ConfigEntryFields {
+  const adapter = host.adapters[kind]!;
+  return {
+    kind,
+    name: `${kind}: ${hook.prompt!.length > 60 ? `${hook.prompt!.slice(0, 60)}…` : hook.prompt!}`,
+    plugin: undefined,
+    longRunning: false,
+    background: false,
+    timeoutMs,
+    invoke: async (input, context): Promise<ClaudeEntryOutcome> => {
+      const json = JSON.stringify(input);
+      const request = {
+        kind,
+        prompt: hook.prompt!.replaceAll('$ARGUMENTS', json),
+        ...(hook.model === undefined ? {} : { model: hook.model }),
+        timeoutMs,
+        signal: (context as EntryContext).signal,
+        event: spec.name,
+        input,
+      };
+      const response: PromptHookResponse = await adapter(request);
+      if (response === null || typeof response !== 'object' || typeof response.ok !== 'boolean') {
+        return { outcome: 'error', message: `the ${kind} adapter returned ${JSON.stringify(response)}, not { ok: boolean, reason? }`, garbage: true };
+      }
+      if (response.ok) return { outcome: 'ok' };
+      // ok: false blocks; continueOnBlock sets the block's `continue` (default false: the turn ends).
+      const reason = response.reason ?? `the ${kind} hook said no`;
+      return { outcome: 'block', output: { decision: 'block', reason, continue: hook.continueOnBlock === true } };
+    },
+  };
+}
+
+function mcpToolEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
+  const adapter = host.adapters.mcpTool!;
+  const name = `mcp_tool: ${hook.server}/${hook.tool}`;
+  return {
+    kind: 'mcp_tool',
+    name,
+    plugin: undefined,
+    longRunning: false,
+    background: false,
+    invoke: async (input, context, _signal, extras): Promise<ClaudeEntryOutcome> => {
+      const response: McpToolResponse = await adapter({
+        server: hook.server!,
+        tool: hook.tool!,
+        input: interpolateInput(hook.input ?? {}, input) as Record<string, unknown>,
+        signal: (context as EntryContext).signal,
+        timeoutMs: timeoutMs ?? (extras as ClaudeExtras).defaultTimeoutMs,
+      });
+      const text = mcpText(response);
+      if (text === undefined) return { outcome: 'error', message: `the mcp_tool adapter returned ${JSON.stringify(response)}, not text or an MCP result`, garbage: true };
+      return { outcome: 'ok', ...parseClaudeStdout(text, name, spec.name, host.logger) };
+    },
+  };
+}
+
+// `${tool_input.file_path}` in string values, filled from the hook input (missing paths become '').
+export function interpolateInput(value: unknown, input: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\$\{([^}]+)\}/g, (_, path: string) => stringAt(input, path));
+  if (Array.isArray(value)) return value.map((v) => interpolateInput(v, input));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateInput(v, input)]));
+  return value;
+}
+
+function stringAt(input: unknown, path: string): string {
+  let cur: unknown = input;
+  for (const key of path.trim().split('.')) {
+    if (cur === null || typeof cur !== 'object') return '';
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  if (cur === undefined || cur === null) return '';
+  return typeof cur === 'string' ? cur : JSON.stringify(cur);
+}
+
+function mcpText(response: McpToolResponse): string | undefined {
+  if (typeof response === 'string') return response;
+  if (response === null || typeof response !== 'object' || !Array.isArray(response.content)) return undefined;
+  return response.content
+    .filter((part) => part?.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text)
+    .join('');
+}
+

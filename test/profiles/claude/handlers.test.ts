@@ -1,0 +1,294 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HookRegistry, type HookRegistryOptions, type McpToolRequest, type PromptHookRequest } from '../../../src/index.js';
+import { parseAsyncDeclaration } from '../../../src/profiles/claude/handlers.js';
+import { fixture } from '../../helpers/fixtures.js';
+import { makeLogger, sleep } from '../../helpers/logger.js';
+import { pidsAfter, waitForDeath } from '../../helpers/processes.js';
+
+const ON = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
+const make = (extra: Partial<HookRegistryOptions<'claude'>> = {}) => {
+  const logger = makeLogger();
+  const registry = new HookRegistry({ profile: 'claude', settings: ON, session: { sessionId: 's1', cwd: '/tmp' }, logger, ...extra });
+  return { registry, logger };
+};
+const on = (event: string, hooks: unknown[], matcher?: string) => ({ hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks }] } });
+const bash = (command = 'ls') => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 'tu1' });
+
+describe('prompt and agent hooks', () => {
+  it('sends the prompt with $ARGUMENTS replaced, the model, the default timeout and a signal; ok: false blocks', async () => {
+    const requests: PromptHookRequest[] = [];
+    const { registry } = make({ adapters: { prompt: async (r) => (requests.push(r), { ok: false, reason: 'looks destructive' }) } });
+    registry.addConfig(on('PreToolUse', [{ type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'small-model' }]), { source: 'user' });
+    const r = await registry.dispatch('PreToolUse', bash('rm -rf build'));
+    expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'looks destructive' });
+    expect(requests).toHaveLength(1);
+    const req = requests[0]!;
+    expect(req.kind).toBe('prompt');
+    expect(req.model).toBe('small-model');
+    expect(req.timeoutMs).toBe(30_000);
+    expect(req.signal).toBeInstanceOf(AbortSignal);
+    const json = req.prompt.slice('Is this safe? '.length);
+    expect(JSON.parse(json)).toMatchObject({ hook_event_name: 'PreToolUse', tool_input: { command: 'rm -rf build' }, session_id: 's1' });
+  });
+
+  it('decides nothing on ok: true, and gives agent hooks 60 s by default', async () => {
+    const agent = vi.fn(async (_r: PromptHookRequest) => ({ ok: true }));
+    const { registry } = make({ adapters: { agent } });
+    registry.addConfig(on('Stop', [{ type: 'agent', prompt: 'Did the tests pass? $ARGUMENTS' }]), { source: 'user' });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r.blocked).toBe(false);
+    expect(agent.mock.calls[0]![0].timeoutMs).toBe(60_000);
+  });
+
+  it('applies continueOnBlock to the block’s continue value', async () => {
+    const prompt = async () => ({ ok: false, reason: 'not yet' });
+    const ends = make({ adapters: { prompt } }).registry;
+    ends.addConfig(on('Stop', [{ type: 'prompt', prompt: 'p' }]), { source: 'user' });
+    expect(await ends.dispatch('Stop', { stop_hook_active: false })).toMatchObject({ blocked: true, continue: false, reason: 'not yet' });
+    const goesOn = make({ adapters: { prompt } }).registry;
+    goesOn.addConfig(on('Stop', [{ type: 'prompt', prompt: 'p', continueOnBlock: true }]), { source: 'user' });
+    const r = await goesOn.dispatch('Stop', { stop_hook_active: false });
+    expect(r).toMatchObject({ blocked: true, reason: 'not yet' });
+    expect(r.continue).toBeUndefined();
+  });
+
+  it('skips a prompt hook without an adapter, with one clear warning', () => {
+    const { registry, logger } = make();
+    const report = registry.addConfig(on('Stop', [{ type: 'prompt', prompt: 'p' }, { type: 'agent', prompt: 'a' }]), { source: 'user' });
+    expect(report.added).toEqual([]);
+    expect(report.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/adapters\.prompt/), expect.stringMatching(/adapters\.agent/)]);
+    expect(logger.warnings).toHaveLength(2);
+  });
+});
+
+describe('mcp_tool hooks', () => {
+  it('interpolates ${path} from the hook input and reads the joined text parts like stdout', async () => {
+    const calls: McpToolRequest[] = [];
+    const mcpTool = async (r: McpToolRequest) => {
+      calls.push(r);
+      return { content: [{ type: 'text', text: '{"systemMessage":' }, { type: 'image' }, { type: 'text', text: '"checked"}' }] };
+    };
+    const { registry } = make({ adapters: { mcpTool } });
+    registry.addConfig(on('PostToolUse', [{ type: 'mcp_tool', server: 'linter', tool: 'lint', input: { path: '${tool_input.file_path}', deep: { id: '${tool_use_id}' }, n: 3 } }]), { source: 'user' });
+    const r = await registry.dispatch('PostToolUse', { tool_name: 'Edit', tool_input: { file_path: '/src/a.ts' }, tool_response: {}, tool_use_id: 'u9' });
+    expect(calls[0]).toMatchObject({ server: 'linter', tool: 'lint', input: { path: '/src/a.ts', deep: { id: 'u9' }, n: 3 } });
+    expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
+    expect(r.systemMessage).toBe('checked');
+  });
+
+  it('reads a plain-text result as context where plain text is context', async () => {
+    const { registry } = make({ adapters: { mcpTool: async () => 'branch: main' } });
+    registry.addConfig(on('UserPromptSubmit', [{ type: 'mcp_tool', server: 'git', tool: 'status' }]), { source: 'user' });
+    expect((await registry.dispatch('UserPromptSubmit', { prompt: 'p' })).injectContext).toBe('branch: main');
+  });
+});
+
+describe('async command hooks', () => {
+  it('async: true lets the dispatch go on at once; the result arrives through takeAsyncResults, once', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PostToolUse', [{ type: 'command', command: `sleep 0.3; echo '{"systemMessage":"formatted"}'`, async: true }]), { source: 'user' });
+    const t0 = performance.now();
+    const r = await registry.dispatch('PostToolUse', { tool_name: 'Edit', tool_input: {}, tool_response: {}, tool_use_id: 't' });
+    expect(performance.now() - t0).toBeLessThan(250);
+    expect(r.runs[0]).toMatchObject({ outcome: 'ok', message: 'started in the background' });
+    expect(registry.takeAsyncResults()).toEqual([]);
+    await sleep(600);
+    const results = registry.takeAsyncResults();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ event: 'PostToolUse', exitCode: 0, output: { systemMessage: 'formatted' }, rewake: false });
+    expect(results[0]!.name).toContain('sleep 0.3');
+    expect(registry.takeAsyncResults()).toEqual([]);
+  });
+
+  it('asyncRewake: an exit 2 produces a wake-up for the model through the same channel and onAsyncResult', async () => {
+    const onAsyncResult = vi.fn();
+    const { registry } = make({ onAsyncResult });
+    registry.addConfig(on('PostToolUse', [{ type: 'command', command: 'sleep 0.1; echo "3 tests failed" >&2; exit 2', asyncRewake: true }]), { source: 'user' });
+    const r = await registry.dispatch('PostToolUse', { tool_name: 'Edit', tool_input: {}, tool_response: {}, tool_use_id: 't' });
+    expect(r.blocked).toBe(false);
+    await vi.waitFor(() => expect(onAsyncResult).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    const result = onAsyncResult.mock.calls[0]![0];
+    expect(result).toMatchObject({ rewake: true, exitCode: 2 });
+    expect(result.message).toMatch(/3 tests failed/);
+    expect(registry.takeAsyncResults()).toEqual([result]);
+  });
+
+  it('a hook that prints {"async": true} first moves itself to the background', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Stop', [{ type: 'command', command: `echo '{"async":true,"asyncTimeout":5000}'; sleep 0.3; echo late >&2` }]), { source: 'user' });
+    const t0 = performance.now();
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(performance.now() - t0).toBeLessThan(250);
+    expect(r.runs[0]!.message).toBe('moved itself to the background');
+    await vi.waitFor(() => expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ exitCode: 0, stderr: 'late\n', rewake: false })]), { timeout: 2000 });
+  });
+
+  it('reads the self-declared background timeout: asyncTimeout, else 15 s', () => {
+    expect(parseAsyncDeclaration('{"async": true, "asyncTimeout": 2500}')).toBe(2500);
+    expect(parseAsyncDeclaration('{"async":true}')).toBe(15_000);
+    expect(parseAsyncDeclaration('{"async":false}')).toBeUndefined();
+    expect(parseAsyncDeclaration('hello')).toBeUndefined();
+  });
+
+  it('close() kills whatever still runs and leaves no process', async () => {
+    const { registry } = make();
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('sleep-forever.mjs')}`, async: true }]), { source: 'user' });
+    await registry.dispatch('SessionStart', { source: 'startup' });
+    await sleep(300);
+    await registry.close();
+    const [result] = registry.takeAsyncResults();
+    const [pid] = pidsAfter('pid', result!.stderr);
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitForDeath(pid!, 2500)).toBe(true);
+  });
+});
+
+describe('onFailure', () => {
+  it('blocks when a command that does not exist cannot start, with a reason naming the hook', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PreToolUse', [{ type: 'command', command: '/no/such/guard.sh', onFailure: 'block' }]), { source: 'user' });
+    const r = await registry.dispatch('PreToolUse', bash());
+    expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny' });
+    expect(r.reason).toMatch(/Hook "\/no\/such\/guard\.sh" on PreToolUse failed.*onFailure: block/);
+  });
+
+  it('does not block by default', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PreToolUse', [{ type: 'command', command: '/no/such/guard.sh' }]), { source: 'user' });
+    expect((await registry.dispatch('PreToolUse', bash())).blocked).toBe(false);
+  });
+
+  it('blocks when a prompt adapter throws, or an HTTP hook is refused', async () => {
+    const { registry } = make({ adapters: { prompt: async () => { throw new Error('model unavailable'); } } });
+    registry.addConfig(on('UserPromptSubmit', [{ type: 'prompt', prompt: 'p', onFailure: 'block' }]), { source: 'user' });
+    expect((await registry.dispatch('UserPromptSubmit', { prompt: 'x' })).reason).toMatch(/failed: model unavailable/);
+    const http = make().registry;
+    http.addConfig(on('Stop', [{ type: 'http', url: 'http://127.0.0.1:9/never', onFailure: 'block' }]), { source: 'user' });
+    const r = await http.dispatch('Stop', { stop_hook_active: false });
+    expect(r.blocked).toBe(true);
+    expect(r.reason).toMatch(/onFailure: block/);
+  });
+
+  it('blocks on a timeout and on garbage output', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Stop', [{ type: 'command', command: 'sleep 5', timeout: 0.2, onFailure: 'block' }]), { source: 'user' });
+    expect((await registry.dispatch('Stop', { stop_hook_active: false })).reason).toMatch(/timed out/);
+    const other = make().registry;
+    other.addConfig(on('Stop', [{ type: 'command', command: `echo '{oops'`, onFailure: 'block' }]), { source: 'user' });
+    expect((await other.dispatch('Stop', { stop_hook_active: false })).reason).toMatch(/could not be read/);
+    await sleep(1200);
+  });
+});
+
+describe('Claude Agent SDK callbacks', () => {
+  it('registers SDK callbacks unchanged: (input, toolUseID, { signal }), with matchers', async () => {
+    const { registry } = make();
+    const seen: unknown[] = [];
+    registry.registerSdkHooks({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            async (input, toolUseID, { signal }) => {
+              seen.push([input.hook_event_name, toolUseID, signal instanceof AbortSignal]);
+              return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'check' } };
+            },
+          ],
+        },
+      ],
+    });
+    expect((await registry.dispatch('PreToolUse', { tool_name: 'Edit', tool_input: {}, tool_use_id: 'x' })).runs).toEqual([]);
+    const r = await registry.dispatch('PreToolUse', bash());
+    expect(seen).toEqual([['PreToolUse', 'tu1', true]]);
+    expect(r.permissionDecision).toBe('ask');
+  });
+
+  it('with onFailure: block, a throwing callback blocks; without, it is a non-blocking error', async () => {
+    const { registry } = make();
+    const unregister = registry.registerSdkHooks({
+      PreToolUse: [{ hooks: [async function guard() { throw new Error('policy service down'); }], onFailure: 'block' }],
+    });
+    const r = await registry.dispatch('PreToolUse', bash());
+    expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny' });
+    expect(r.reason).toMatch(/Hook "guard" on PreToolUse failed: policy service down/);
+    unregister();
+    registry.registerSdkHooks({ PreToolUse: [{ hooks: [async () => { throw new Error('x'); }] }] });
+    expect((await registry.dispatch('PreToolUse', bash())).blocked).toBe(false);
+  });
+
+  it('times a callback out after its timeout in seconds and aborts its signal', async () => {
+    const { registry } = make();
+    let signal: AbortSignal | undefined;
+    registry.registerSdkHooks({ Stop: [{ timeout: 0.1, onFailure: 'block', hooks: [async (_i, _t, o) => ((signal = o.signal), new Promise(() => {}))] }] });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r.reason).toMatch(/timed out/);
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('refuses SDK callbacks on the default profile', () => {
+    expect(() => new HookRegistry().registerSdkHooks({})).toThrow(/profile: 'claude'/);
+  });
+});
+
+describe('http hooks', () => {
+  let server: Server;
+  let url = '';
+  const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c)).on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ decision: 'block', reason: 'audit says no' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('POSTs the hook input and reads the response like stdout (with allowPrivateNetwork)', async () => {
+    received.length = 0;
+    const { registry } = make({ allowPrivateNetwork: true });
+    registry.addConfig(on('Stop', [{ type: 'http', url, headers: { 'X-Token': 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'] }]), { source: 'user' });
+    process.env.TOKEN = 'secret';
+    const r = await registry.dispatch('Stop', { stop_hook_active: true });
+    delete process.env.TOKEN;
+    expect(r).toMatchObject({ blocked: true, reason: 'audit says no' });
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: true });
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+    expect(received[0]!.headers['x-token']).toBe('Bearer secret');
+  });
+
+  it('refuses the same URL without allowPrivateNetwork, sending nothing', async () => {
+    received.length = 0;
+    const { registry, logger } = make();
+    registry.addConfig(on('Stop', [{ type: 'http', url }]), { source: 'user' });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r.blocked).toBe(false);
+    expect(r.runs[0]!.outcome).toBe('error');
+    expect(received).toHaveLength(0);
+    expect(logger.warnings.join('\n')).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('refuses a URL outside allowedHttpHookUrls before any request', async () => {
+    received.length = 0;
+    const { registry } = make({ allowPrivateNetwork: true, allowedHttpHookUrls: ['https://hooks.example.com/*'] });
+    registry.addConfig(on('Stop', [{ type: 'http', url }]), { source: 'user' });
+    await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(received).toHaveLength(0);
+  });
+
+  it('does not run HTTP hooks on SessionStart and Setup', async () => {
+    received.length = 0;
+    const { registry } = make({ allowPrivateNetwork: true });
+    registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'http', url }] }], Setup: [{ hooks: [{ type: 'http', url }] }] } }, { source: 'user' });
+    expect((await registry.dispatch('SessionStart', { source: 'startup' })).runs).toEqual([]);
+    expect((await registry.dispatch('Setup', { trigger: 'init' })).runs).toEqual([]);
+    expect(received).toHaveLength(0);
+  });
+});
