@@ -40,6 +40,7 @@ export class DispatchAbort {
 // What a handler gets as its second argument.
 export class EntryContext {
   #controller: AbortController | undefined;
+  #expired: Error | undefined;
   readonly #dispatch: DispatchAbort | undefined;
 
   constructor(dispatch: DispatchAbort | undefined) {
@@ -50,13 +51,16 @@ export class EntryContext {
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       this.#controller = new AbortController();
-      this.#dispatch?.link(this.#controller);
+      // Read after the deadline passed: born aborted.
+      if (this.#expired !== undefined) this.#controller.abort(this.#expired);
+      else this.#dispatch?.link(this.#controller);
     }
     return this.#controller.signal;
   }
 
   /** Aborts the signal (if anyone asked for it) because the entry's deadline passed. */
   expire(reason: Error): void {
+    this.#expired = reason;
     this.#controller?.abort(reason);
   }
 }

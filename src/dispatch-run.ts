@@ -18,16 +18,21 @@ import {
 import type { Entry, EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
 import type { EventSpec } from './events.js';
-import type { DispatchResult, HookDecision, HookLogger, HookRun, HookRunOutcome } from './types.js';
+import type { DispatchResult, HookDecision, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
+import { notifyEnd, notifyStart } from './observe.js';
 
 export interface RunLimits {
   /** Per-entry deadline for this event. */
   readonly entryMs: number;
   /** Whole-dispatch ceiling, or Infinity. */
   readonly ceilingMs: number;
+  /** Observers, called as each entry starts and ends (only looked at when set). */
+  readonly observers?: HookObservers | undefined;
 }
 
 const TIMEOUT_REASON = 'hook deadline passed';
+
+type SettleKind = 'ok' | 'error' | 'timeout';
 
 export class DispatchRun {
   readonly #spec: EventSpec;
@@ -51,6 +56,7 @@ export class DispatchRun {
   #resolve: ((result: DispatchResult) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
   #settledResult: DispatchResult | undefined;
+  #error: { cause: unknown } | undefined;
 
   constructor(spec: EventSpec, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined, limits: RunLimits, logger: HookLogger) {
     this.#spec = spec;
@@ -71,6 +77,7 @@ export class DispatchRun {
     if (result !== undefined) return Promise.resolve(this.#done(result));
     return new Promise<DispatchResult>((resolve, reject) => {
       // The chain may have finished (an abort) between suspension and here.
+      if (this.#error !== undefined) return reject(this.#error.cause);
       if (this.#settledResult !== undefined) return resolve(this.#settledResult);
       this.#resolve = resolve;
       this.#reject = reject;
@@ -83,44 +90,67 @@ export class DispatchRun {
     while (this.#index < entries.length) {
       if (this.#start >= this.#ceilingAt) break;
       const entry = entries[this.#index]!;
+      if (this.#limits.observers !== undefined) notifyStart(this.#limits.observers, this.#spec.name, entry, this.#logger);
       const context = new EntryContext(this.#abort);
       let value: unknown;
+      let thenable = false;
       try {
         // Handlers get (payload, context); command invokers also need the caller's signal to kill on abort.
         value = entry.kind === 'handler' ? entry.invoke(this.#input, context) : entry.invoke(this.#input, context, this.#signal);
+        thenable = isThenable(value); // reading `.then` runs the hook's code too
       } catch (error) {
         const r = this.#record(entry, 'error', error);
         if (r !== undefined) return r;
         continue;
       }
-      if (isThenable(value)) {
-        this.#suspend(value, entry, context);
-        return undefined;
+      let kind: SettleKind = 'ok';
+      if (thenable) {
+        const settled = this.#suspend(value as PromiseLike<unknown>, entry, context);
+        if (settled === undefined) return undefined;
+        // A thenable that settled synchronously: go on in this loop (no recursion, however many there are).
+        ({ kind, value } = settled);
       }
-      const r = this.#record(entry, 'ok', value);
+      const r = this.#record(entry, kind, value);
       if (r !== undefined) return r;
     }
     return makeMergedResult(this.#state, this.#runs);
   }
 
-  #suspend(thenable: PromiseLike<unknown>, entry: Entry, context: EntryContext): void {
+  // Attaches the continuation to an entry's thenable. Returns its settlement when it settled synchronously
+  // (during `then`), else undefined: the run is suspended until #resume, a deadline or an abort.
+  #suspend(thenable: PromiseLike<unknown>, entry: Entry, context: EntryContext): { kind: SettleKind; value: unknown } | undefined {
     const token = ++this.#token;
+    let sync: { kind: SettleKind; value: unknown } | undefined;
+    let attaching = true;
+    const settle = (kind: SettleKind, value: unknown): void => {
+      if (attaching) sync ??= { kind, value };
+      else this.#resume(token, kind, value);
+    };
+    try {
+      thenable.then(
+        (value) => settle('ok', value),
+        (error: unknown) => settle('error', error),
+      );
+    } catch (error) {
+      sync ??= { kind: 'error', value: error };
+    }
+    attaching = false;
+    if (sync !== undefined) {
+      this.#token++; // a thenable that calls back again later is ignored
+      return sync;
+    }
     this.#suspended = true;
     this.#context = context;
     const deadlineAt = Math.min(entry.longRunning ? Infinity : this.#start + this.#limits.entryMs, this.#ceilingAt);
     this.#deadlineAt = deadlineAt;
-    if (deadlineAt !== Infinity) this.#deadline = addDeadline(deadlineAt, () => this.#onDeadline(token), this.#start);
-    try {
-      thenable.then(
-        (value) => this.#resume(token, 'ok', value),
-        (error: unknown) => this.#resume(token, 'error', error),
-      );
-    } catch (error) {
-      this.#resume(token, 'error', error);
-    }
+    // Armed from now; the entry's synchronous work before it returned already counts through `deadlineAt`.
+    if (deadlineAt !== Infinity) this.#deadline = addDeadline(deadlineAt, () => this.#onDeadline(token), now());
+    // The dispatch's signal may have aborted while the entry ran synchronously.
+    if (this.#abort?.aborted) this.#interrupt();
+    return undefined;
   }
 
-  #resume(token: number, kind: 'ok' | 'error' | 'timeout', value: unknown): void {
+  #resume(token: number, kind: SettleKind, value: unknown): void {
     if (token !== this.#token) return; // stale: the entry already timed out, or the dispatch aborted
     this.#token++;
     this.#suspended = false;
@@ -165,7 +195,15 @@ export class DispatchRun {
     this.#index++;
     this.#context = undefined;
     this.#runs.push(run);
-    const d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
+    let d: HookDecision | undefined;
+    try {
+      d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
+    } catch (error) {
+      // The hook's value threw while being read (a getter): that is the hook failing.
+      run.decision = undefined;
+      d = this.#failure(entry, run, 'error', error);
+    }
+    if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#spec.name, entry, run, this.#logger);
     if (this.#abort?.aborted) return makeAbortedResult(this.#runs);
     if (d === undefined) return undefined;
     if (isBlocking(d)) return makeBlockedResult(d, this.#spec, this.#runs);
@@ -234,7 +272,7 @@ export class DispatchRun {
     if (this.#settledResult !== undefined) return;
     this.#done(makeAbortedResult(this.#runs));
     if (this.#reject) this.#reject(error);
-    else this.#logger.warn('harness-hooks: internal error in dispatch', error);
+    else this.#error = { cause: error };
   }
 }
 
@@ -246,7 +284,12 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+// A readable message for anything thrown; never throws itself (a hostile error may have throwing getters).
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : describeValue(error);
+  try {
+    if (error instanceof Error) return String(error.message || error.name);
+    return typeof error === 'string' ? error : describeValue(error);
+  } catch {
+    return 'an error whose message could not be read';
+  }
 }

@@ -22,7 +22,6 @@ export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';
 export type * from './profiles/claude/payloads.js';
 export type { ClaudeDispatchResult, PermissionDecision } from './profiles/claude/merge.js';
-export type { HookStartInfo } from './profiles/claude/dispatch.js';
 export { loadClaudeSettings } from './config/claude-settings.js';
 export type { LoadClaudeSettingsOptions } from './config/claude-settings.js';
 export type { HookAdapters, PromptHookRequest, PromptHookResponse, McpToolRequest, McpToolResponse, AsyncHookResult } from './profiles/claude/adapters.js';

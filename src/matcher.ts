@@ -34,7 +34,8 @@ export function compileMatcher(matcher: string | undefined, aliases: ToolAliases
     return re ? (toolName) => re.test(toolName) : (toolName) => toolName === matcher;
   }
 
-  const re = makeRegExp(`^(?:${matcher})$`, '', matcher, logger);
+  // Compiled alone first, so a pattern cannot break out of the anchoring group (`a)|(.*`).
+  const re = makeRegExp(matcher, '', matcher, logger) && makeRegExp(`^(?:${matcher})$`, '', matcher, logger);
   if (!re) return (toolName) => toolName === matcher;
   return (toolName) => re.test(toolName) || aliasesOf(toolName).some((a) => re.test(a));
 }

@@ -14,7 +14,6 @@ import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
 import type { ToolAliases } from './matcher.js';
 import type { AsyncHookResult, HookAdapters } from './profiles/claude/adapters.js';
-import type { HookStartInfo } from './profiles/claude/dispatch.js';
 import type { SdkHookCallback, SdkHooks, SdkHooksOfAnyVersion } from './profiles/claude/sdk.js';
 import type { ClaudeDispatchResult } from './profiles/claude/merge.js';
 import type { ClaudeHookEvent, ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './profiles/claude/payloads.js';
@@ -26,6 +25,8 @@ import type {
   DispatchResult,
   HookContext,
   HookDeadlines,
+  HookEndInfo,
+  HookStartInfo,
   HookEvent,
   HookHandler,
   HookInput,
@@ -55,8 +56,10 @@ export interface HookRegistryOptions<P extends ProfileName = 'default'> {
   projectDir?: string;
   /** claude profile: plugins' data folders are `<pluginDataDir>/<plugin folder name>` (`CLAUDE_PLUGIN_DATA`). Default `~/.claude/plugins/data`. */
   pluginDataDir?: string;
-  /** claude profile: called as each hook starts, with its `statusMessage`, so a harness can show a spinner. */
+  /** Called as each hook starts, with its name, event, kind and `statusMessage` (claude), so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
+  /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. */
+  onHookEnd?: (info: HookEndInfo) => void;
   /** claude profile: runs `prompt`, `agent` and `mcp_tool` hooks; without one, such hooks are skipped with a warning. */
   adapters?: HookAdapters;
   /** claude profile: URL patterns (`*` wildcards) HTTP hooks may call; any other URL is refused before a request. Default: any. */
@@ -138,10 +141,21 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     }
     this.profile = profileName as P;
     this.#profile = PROFILES[profileName];
-    this.logger = options.logger ?? console;
-    if (typeof this.logger.warn !== 'function') {
+    const logger = options.logger ?? console;
+    if (typeof logger?.warn !== 'function') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'Expected the `logger` option to have a `warn` method');
     }
+    // A logger that throws must never turn a hook's failure into the harness's.
+    this.logger = {
+      warn(message, detail) {
+        try {
+          if (detail === undefined) logger.warn(message);
+          else logger.warn(message, detail);
+        } catch {
+          // nothing more can be done
+        }
+      },
+    };
     const s = options.settings ?? {};
     this.settings = Object.freeze({
       enableShellHooks: s.enableShellHooks === true,
@@ -156,7 +170,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
         throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be an absolute path, got ${describeValue(v)}`);
       }
     }
-    for (const key of ['onHookStart', 'onAsyncResult'] as const) {
+    for (const key of ['onHookStart', 'onHookEnd', 'onAsyncResult'] as const) {
       if (options[key] !== undefined && typeof options[key] !== 'function') {
         throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be a function, got ${describeValue(options[key])}`);
       }
@@ -185,7 +199,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
         return options.projectDir ?? registry.#session.cwd ?? process.cwd();
       },
       pluginDataDir: options.pluginDataDir,
-      onHookStart: options.onHookStart,
+      observers: options.onHookStart === undefined && options.onHookEnd === undefined ? undefined : { onHookStart: options.onHookStart, onHookEnd: options.onHookEnd },
       executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
       adapters: Object.freeze({ ...adapters }),
       http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: options.allowPrivateNetwork === true }),
@@ -257,6 +271,9 @@ export class HookRegistry<P extends ProfileName = 'default'> {
    */
   addEntry(event: string, e: Omit<Entry, 'matcher' | 'once'> & { matcher: string | undefined; once?: boolean }): () => void {
     const plan = this.#plan(event, 'register');
+    if (e.matcher !== undefined && typeof e.matcher !== 'string') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `register('${event}'): expected the \`matcher\` option to be a string, got ${describeValue(e.matcher)}`);
+    }
     // Compile once, at registration; matchers are ignored on events without a match value.
     const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.toolAliases, this.logger);
     const key = e.background ? 'background' : 'entries';
@@ -366,16 +383,17 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     try {
       plan = this.#plan(event, 'dispatch');
       this.#profile.checkPayload(event, payload);
+      // Teardown work is queued even when the caller's signal is already aborted.
+      if (plan.background.length > 0) this.#queueBackground(plan, payload);
       const signal = options?.signal;
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
       if (plan.selective) entries = this.#profile.select!(event, payload, entries);
-      if (plan.background.length > 0) this.#queueBackground(plan, payload);
       if (entries.length === 0 && this.#profile === defaultProfile) return Promise.resolve(makeMergedResult(undefined, []) as ResultOf<P>);
+      return this.#profile.run(this.#host, event, payload, entries, signal) as Promise<ResultOf<P>>;
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#profile.run(this.#host, event, payload, entries, options?.signal) as Promise<ResultOf<P>>;
   }
 
   // Resolves when every queued background handler has finished (including ones queued meanwhile).
@@ -427,10 +445,13 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     const limits = { entryMs: this.deadlines.handlerMs, ceilingMs: Infinity };
     this.#backgroundChain = this.#backgroundChain.then(async () => {
       for (const entry of entries) {
-        const result = await new DispatchRun(spec, input, [entry], undefined, limits, this.logger).start().catch((error: unknown) => {
-          this.logger.warn(`harness-hooks: background hook "${entry.name}" failed: ${errorMessage(error)}`, error);
-          return undefined;
-        });
+        // Nothing a background hook does may break the chain: later batches must still run.
+        const result = await Promise.resolve()
+          .then(() => new DispatchRun(spec, input, [entry], undefined, limits, this.logger).start())
+          .catch((error: unknown) => {
+            this.logger.warn(`harness-hooks: background hook "${entry.name}" failed: ${errorMessage(error)}`, error);
+            return undefined;
+          });
         const run = result?.runs[0];
         if (run !== undefined && (run.outcome === 'error' || run.outcome === 'timeout') && entry.plugin === undefined) {
           this.logger.warn(`harness-hooks: background hook "${entry.name}" on ${spec.name} failed (${run.outcome}): ${run.message}`);

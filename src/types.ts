@@ -208,3 +208,23 @@ export interface HookDeadlines {
   /** Ceiling for a whole SubagentStop dispatch. Default 30000. */
   subagentStopDispatchMs?: number;
 }
+
+/** What `onHookStart` is told as an entry starts. */
+export interface HookStartInfo {
+  event: string;
+  name: string;
+  kind: HookRunKind;
+  /** The configured `statusMessage` (claude profile), for a spinner. */
+  statusMessage?: string;
+}
+
+/** What `onHookEnd` is told as an entry ends. */
+export interface HookEndInfo extends HookStartInfo {
+  outcome: HookRunOutcome;
+  durationMs: number;
+}
+
+export interface HookObservers {
+  onHookStart?: ((info: HookStartInfo) => void) | undefined;
+  onHookEnd?: ((info: HookEndInfo) => void) | undefined;
+}

@@ -595,3 +595,141 @@ describe('session', () => {
     expect(registry.session).toEqual({ sessionId: 's1', cwd: '/w', transcriptPath: '/x.md' });
   });
 });
+
+describe('the shared deadline timer and the process lifetime', () => {
+  const runChild = async (mode: string) => {
+    const { execFile } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const script = fileURLToPath(new URL('./helpers/registry-exit.child.ts', import.meta.url));
+    const t0 = performance.now();
+    const out = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', script, mode], { timeout: 20_000 }, (error, stdout) =>
+        resolve({ stdout, code: error ? ((error as { code?: number }).code ?? 1) : 0 }),
+      );
+    });
+    return { ...out, ms: performance.now() - t0 };
+  };
+
+  it('lets an idle process exit at once after an async handler ran (the timer is unref’d)', async () => {
+    const r = await runChild('idle');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ blocked: false, outcome: 'ok' });
+    expect(r.ms).toBeLessThan(8000); // far below the 30 s handler deadline that stays armed
+  });
+
+  it('keeps the process alive for a pending deadline, so a hung handler still times out', async () => {
+    const r = await runChild('hung');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ blocked: true, outcome: 'timeout' });
+  });
+});
+
+describe('hostile and unusual handlers', () => {
+  it('resolves at once as aborted when a handler aborts the dispatch synchronously and then returns a promise', async () => {
+    const registry = new HookRegistry({ deadlines: { handlerMs: 2000 } });
+    const controller = new AbortController();
+    registry.register('PreToolUse', () => {
+      controller.abort();
+      return new Promise(() => {});
+    }, { longRunning: true });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PreToolUse', bash(), { signal: controller.signal });
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(result.aborted).toBe(true);
+    expect(result.runs[0]!.outcome).toBe('aborted');
+  });
+
+  it('turns a decision with a throwing getter into a block, without dispatch throwing', async () => {
+    const registry = new HookRegistry();
+    registry.register('PreToolUse', () => ({ get reason(): string { throw new Error('getter boom'); } }) as never, { name: 'tricky' });
+    let result: Awaited<ReturnType<typeof registry.dispatch>> | undefined;
+    expect(() => {
+      void registry.dispatch('PreToolUse', bash()).then((r) => (result = r));
+    }).not.toThrow();
+    await sleep(10);
+    expect(result).toMatchObject({ blocked: true });
+    expect(result!.reason).toMatch(/"tricky".*getter boom/);
+  });
+
+  it('turns a throwing `then` getter into a block', async () => {
+    const registry = new HookRegistry();
+    registry.register('PreToolUse', () => ({ get then(): never { throw new Error('then boom'); } }) as never, { name: 'badthen' });
+    const result = await registry.dispatch('PreToolUse', bash());
+    expect(result.reason).toMatch(/"badthen".*then boom/);
+  });
+
+  it('settles thousands of thenables that settle synchronously without deep recursion', async () => {
+    const registry = new HookRegistry();
+    for (let i = 0; i < 5000; i++) registry.register('SessionStart', () => ({ then: (ok: (v: unknown) => void) => ok({ injectContext: 'x' }) }) as never);
+    const result = await registry.dispatch('SessionStart', {});
+    expect(result.runs).toHaveLength(5000);
+    expect(result.injectContext!.length).toBe(5000 * 2 - 1);
+  });
+
+  it('aborts context.signal even when it is first read after the deadline passed', async () => {
+    const registry = new HookRegistry({ deadlines: { handlerMs: 30 }, logger: makeLogger() });
+    let aborted: boolean | undefined;
+    registry.register('PreCompact', async (_p, ctx) => {
+      await sleep(80);
+      aborted = ctx.signal.aborted;
+    }, { plugin: 'p' });
+    await registry.dispatch('PreCompact', {});
+    await sleep(120);
+    expect(aborted).toBe(true);
+  });
+
+  it('counts the deadline from the entry’s start, once: synchronous work before the promise is not added twice', async () => {
+    const registry = new HookRegistry({ deadlines: { handlerMs: 150 }, logger: makeLogger() });
+    registry.register('PreCompact', () => {
+      const until = performance.now() + 100;
+      while (performance.now() < until);
+      return new Promise(() => {});
+    }, { plugin: 'p' });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PreCompact', {});
+    expect(result.runs[0]!.outcome).toBe('timeout');
+    expect(performance.now() - t0).toBeLessThan(240);
+  });
+
+  it('applies the SubagentStop ceiling to longRunning handlers too', async () => {
+    const registry = new HookRegistry({ deadlines: { subagentStopDispatchMs: 80 }, logger: makeLogger() });
+    registry.register('SubagentStop', () => new Promise(() => {}), { longRunning: true });
+    const result = await registry.dispatch('SubagentStop', { subagentId: 'a', status: 'idle' });
+    expect(result.runs[0]).toMatchObject({ outcome: 'timeout' });
+    expect(result.runs[0]!.message).toMatch(/ceiling/);
+  });
+
+  it('rejects a matcher that is not a string, and does not let a pattern escape its anchoring', async () => {
+    const logger = makeLogger();
+    const registry = new HookRegistry({ logger });
+    expect(() => registry.register('PreToolUse', () => {}, { matcher: 5 as never })).toThrow(/`matcher` option to be a string, got 5 \(number\)/);
+    const fn = vi.fn();
+    registry.register('PreToolUse', fn, { matcher: 'a)|(.*' });
+    await registry.dispatch('PreToolUse', { toolName: 'bash' });
+    expect(fn).not.toHaveBeenCalled();
+    expect(logger.warnings.join('\n')).toMatch(/not a valid regular expression/);
+  });
+});
+
+describe('background robustness', () => {
+  it('keeps the chain going when a background handler returns a hostile value or the logger throws', async () => {
+    const registry = new HookRegistry({ logger: { warn() { throw new Error('logger down'); } } });
+    let ran = 0;
+    registry.register('SessionEnd', () => ({ get reason(): string { throw new Error('x'); } }) as never, { background: true });
+    registry.register('SessionEnd', () => void ran++, { background: true });
+    await registry.dispatch('SessionEnd', {});
+    await registry.dispatch('SessionEnd', {});
+    await registry.drainBackground();
+    expect(ran).toBe(2);
+  });
+
+  it('queues background handlers even when the dispatch signal is already aborted', async () => {
+    const registry = new HookRegistry();
+    const fn = vi.fn();
+    registry.register('SessionEnd', fn, { background: true });
+    const result = await registry.dispatch('SessionEnd', {}, { signal: AbortSignal.abort() });
+    expect(result.aborted).toBe(true);
+    await registry.drainBackground();
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});

@@ -247,11 +247,14 @@ export class CommandExecutor {
         // A throwing logger must not turn into an uncaught exception in an event listener.
       }
     }
+    // Pipes held past the timeout: the hook as a whole (its process group) ran past its timeout, so, as for
+    // any timeout, it decides nothing (its output may be incomplete) and its run reads `timeout`.
+    const timedOut = end.kind === 'timeout' || end.kind === 'pipes-held';
     return makeResult({
-      decision: mapped.decision,
+      decision: end.kind === 'pipes-held' ? {} : mapped.decision,
       exitCode,
       signal,
-      timedOut: end.kind === 'timeout',
+      timedOut,
       stdout,
       stderr,
       stdoutTruncated: out.truncated,

@@ -32,6 +32,7 @@ export const defaultProfile: Profile = {
     const limits = {
       entryMs: spec.deadline === 'stop' ? host.deadlines.stopHandlerMs : host.deadlines.handlerMs,
       ceilingMs: spec.dispatchCeiling ? host.deadlines.subagentStopDispatchMs : Infinity,
+      observers: host.observers,
     };
     return new DispatchRun(spec, { ...(payload as object), event }, entries, signal, limits, host.logger).start();
   },

@@ -6,9 +6,8 @@ import type { Entry } from '../entry.js';
 import type { CommandExecutor } from '../executor/index.js';
 import type { ToolAliases, ToolMatcher } from '../matcher.js';
 import type { HookHandlerConfig } from '../schemas/config.js';
-import type { DispatchResult, HookDeadlines, HookLogger, HookSession, HookSettings } from '../types.js';
+import type { DispatchResult, HookDeadlines, HookLogger, HookObservers, HookSession, HookSettings } from '../types.js';
 import type { AsyncHookResult, HookAdapters } from './claude/adapters.js';
-import type { HookStartInfo } from './claude/dispatch.js';
 
 export type ProfileName = 'default' | 'claude';
 
@@ -30,7 +29,8 @@ export interface ProfileHost {
   readonly session: Readonly<HookSession>;
   readonly projectDir: string;
   readonly pluginDataDir: string | undefined;
-  readonly onHookStart: ((info: HookStartInfo) => void) | undefined;
+  /** onHookStart / onHookEnd, or undefined when the harness set neither (then nothing is called). */
+  readonly observers: HookObservers | undefined;
   executor(): Pick<CommandExecutor, 'run'>;
   /** claude profile: what the harness supplied for the handler types a library cannot run by itself. */
   readonly adapters: HookAdapters;

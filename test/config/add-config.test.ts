@@ -144,3 +144,31 @@ describe('addConfig', () => {
     keep();
   });
 });
+
+describe('commands through dispatch', () => {
+  it('an aborted dispatch kills a running command’s process group', async () => {
+    const { pidsAfter, waitForDeath } = await import('../helpers/processes.js');
+    const registry = new HookRegistry({ settings: ALL_ON, logger: makeLogger(), executor: undefined });
+    // The hook prints its pid to a file we can read, then sleeps.
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'hh-abort-')), 'pid');
+    registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(`node ${fixture('sleep-forever.mjs')} 2> ${file}`)] }] } }, { source: 'user' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 400);
+    const result = await registry.dispatch('Stop', {}, { signal: controller.signal });
+    expect(result.aborted).toBe(true);
+    const [pid] = pidsAfter('pid', readFileSync(file, 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitForDeath(pid!, 2500)).toBe(true);
+  });
+
+  it('a hook whose grandchild holds the pipes past the timeout reads as a timeout and never blocks', async () => {
+    const registry = new HookRegistry({ settings: ALL_ON, logger: makeLogger() });
+    registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(`echo '{"decision":"block","reason":"policy"}'; sleep 30 &`, { timeout_ms: 400 })] }] } }, { source: 'user' });
+    const result = await registry.dispatch('Stop', {});
+    expect(result.blocked).toBe(false);
+    expect(result.runs[0]!.outcome).toBe('timeout');
+  });
+});

@@ -63,7 +63,7 @@ describe('command timeouts', () => {
     expect(await waitForDeath(pid!, 1000 + 1500)).toBe(true);
   });
 
-  it('a grandchild that holds stdout open after the hook exits is killed at the timeout, and what was read is kept', async () => {
+  it('a grandchild that holds stdout open after the hook exits is killed at the timeout: a timeout that decides nothing, what was read is kept', async () => {
     const logger = makeLogger();
     const executor = new CommandExecutor({ logger, killGraceMs: 300 });
     const started = performance.now();
@@ -72,8 +72,9 @@ describe('command timeouts', () => {
     expect(elapsed).toBeGreaterThanOrEqual(690);
     expect(elapsed).toBeLessThan(700 + 1000);
     expect(r.exitCode).toBe(0);
-    expect(r.timedOut).toBe(false);
-    expect(r.decision).toEqual({ decision: 'approve' });
+    expect(r.timedOut).toBe(true);
+    expect(r.stdout).toContain('approve');
+    expect(r.decision).toEqual({});
     expect(r.warning).toMatch(/exited with code 0; a background process kept its stdout\/stderr open past the 700 ms timeout/);
     expect(logger.warnings).toEqual([r.warning]);
     const [grandchild] = pidsAfter('grandchild', r.stderr);

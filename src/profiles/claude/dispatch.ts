@@ -4,7 +4,8 @@ import { DispatchAbort, EntryContext } from '../../context.js';
 import { addDeadline, cancelDeadline, now, type Deadline } from '../../deadline.js';
 import { errorMessage, isThenable } from '../../dispatch-run.js';
 import type { Entry } from '../../entry.js';
-import type { HookLogger, HookRun } from '../../types.js';
+import { notifyEnd, notifyStart } from '../../observe.js';
+import type { HookLogger, HookObservers, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
 import { fromHandlerValue, type ClaudeEntryOutcome } from './output.js';
@@ -16,14 +17,6 @@ function failClosed(entry: Entry, event: string, o: ClaudeEntryOutcome): ClaudeE
   const how = o.outcome === 'timeout' ? 'timed out' : o.garbage === true ? 'returned output that could not be read' : 'failed';
   const reason = `Hook "${entry.name}" on ${event} ${how}${o.message ? `: ${o.message}` : ''} (onFailure: block)`;
   return { outcome: 'block', output: { decision: 'block', reason }, message: o.message ?? reason };
-}
-
-/** What a harness is told when a hook starts (e.g. to show `statusMessage` in a spinner). */
-export interface HookStartInfo {
-  event: string;
-  name: string;
-  kind: Entry['kind'];
-  statusMessage?: string;
 }
 
 export interface ParallelRunOptions {
@@ -38,7 +31,7 @@ export interface ParallelRunOptions {
   ceilingMs: number;
   /** Passed to command invokers (e.g. the CLAUDE_ENV_FILE path). */
   extras: unknown;
-  onHookStart: ((info: HookStartInfo) => void) | undefined;
+  observers: HookObservers | undefined;
 }
 
 // Starts every entry now and resolves to the merged result.
@@ -69,6 +62,7 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
       const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - start };
       if (outcome.message !== undefined) run.message = outcome.message;
       runs[i] = run;
+      if (o.observers !== undefined) notifyEnd(o.observers, spec.name, entry, run, logger);
       const d = deadlines[i];
       if (d !== undefined) cancelDeadline(d);
       if (--left === 0) finish(mergeClaudeOutcomes(spec, outcomes, runs));
@@ -96,15 +90,7 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
     for (let i = 0; i < n && !done; i++) {
       const entry = entries[i]!;
       if (entry.once !== undefined) entry.once.remove();
-      if (o.onHookStart !== undefined) {
-        const info: HookStartInfo = { event: spec.name, name: entry.name, kind: entry.kind };
-        if (entry.statusMessage !== undefined) info.statusMessage = entry.statusMessage;
-        try {
-          o.onHookStart(info);
-        } catch (error) {
-          logger.warn(`harness-hooks: onHookStart threw: ${errorMessage(error)}`);
-        }
-      }
+      if (o.observers !== undefined) notifyStart(o.observers, spec.name, entry, logger);
       const context = new EntryContext(abort);
       const timeoutMs = Math.min(entry.timeoutMs ?? o.defaultTimeoutMs, o.ceilingMs);
       if (timeoutMs !== Infinity) {

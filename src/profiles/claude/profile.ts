@@ -97,7 +97,7 @@ export const claudeProfile: Profile = {
         defaultTimeoutMs,
         ceilingMs,
         extras,
-        onHookStart: host.onHookStart,
+        observers: host.observers,
       });
       if (extras.envFile !== undefined) result.env = parseEnvFile(readFileSync(extras.envFile, 'utf8'));
       return result;
