@@ -1,58 +1,69 @@
 // One shared timer for every pending deadline. A per-entry `setTimeout` race costs ~0.75 µs and an
-// `AbortSignal.timeout()` ~10 µs; here an async entry pays a heap push and pop, and the timer is armed
-// again only when an earlier deadline arrives or the armed one fires. It is unref'd whenever nothing is
-// pending, so an idle registry never keeps the process alive.
+// `AbortSignal.timeout()` ~10 µs; here an async entry pays a heap push and a removal, and the timer is
+// armed again only when an earlier deadline arrives or the armed one fires. It is ref'd while something
+// is pending (a hung handler still times out in an otherwise idle process) and unref'd once per event-loop
+// turn when nothing is (an idle registry never keeps the process alive).
 
 export const now: () => number = performance.now.bind(performance);
 
+/** A pending deadline. Callers may reuse one object for successive deadlines once it is cancelled or fired. */
 export interface Deadline {
-  readonly at: number;
-  /** Set once it fired or was cancelled. */
-  done: boolean;
-  /** Called at most once, when `at` has passed and the deadline was not cancelled. */
+  /** When it fires, a `now()` time. Set by addDeadline. */
+  at: number;
+  /** Its place in the heap; -1 when not pending. Managed here. */
+  index: number;
+  /** Called once, when `at` has passed and the deadline was not cancelled. */
   readonly fire: () => void;
 }
 
 const heap: Deadline[] = [];
-let live = 0;
 let timer: NodeJS.Timeout | undefined;
 let armedAt = Infinity;
 
-// Schedules `fire` at `at` (a `now()` time). Cancel with `cancelDeadline` when the work finished.
-export function addDeadline(at: number, fire: () => void, current: number): Deadline {
-  const item: Deadline = { at, done: false, fire };
-  push(item);
-  if (live++ === 0 && timer !== undefined) timer.ref();
-  if (at < armedAt) arm(at, current);
-  return item;
+// Makes a deadline object for `fire` (not yet pending).
+export function makeDeadline(fire: () => void): Deadline {
+  return { at: 0, index: -1, fire };
 }
 
+// Schedules `item` at `at`; returns it. The clock is read only when the timer must be armed again.
+export function addDeadline(at: number, item: Deadline | (() => void)): Deadline {
+  const d = typeof item === 'function' ? makeDeadline(item) : item;
+  if (d.index !== -1) remove(d);
+  d.at = at;
+  d.index = heap.length;
+  heap.push(d);
+  siftUp(d.index);
+  if (heap.length === 1 && timer !== undefined) timer.ref();
+  if (at < armedAt) arm(at, now());
+  return d;
+}
+
+// Cancels a pending deadline (a no-op for one that fired or was cancelled).
 export function cancelDeadline(item: Deadline): void {
-  if (item.done) return;
-  item.done = true;
-  // The usual case (one entry at a time) cancels the top: pop it, so the heap stays tiny.
-  if (heap[0] === item) pop();
-  settle();
+  if (item.index === -1) return;
+  remove(item);
+  if (heap.length === 0) scheduleIdleCheck();
 }
 
-function settle(): void {
-  if (--live === 0) scheduleIdleCheck();
-  if (heap.length > 64 && heap.length > live * 4) {
-    // Cancelled entries wait in the heap until they reach the top; compact when they dominate.
-    const keep = heap.filter((d) => !d.done);
-    heap.length = 0;
-    for (const d of keep) push(d);
-  }
+function remove(item: Deadline): void {
+  const i = item.index;
+  const last = heap.pop()!;
+  item.index = -1;
+  if (last === item) return;
+  heap[i] = last;
+  last.index = i;
+  siftUp(i);
+  siftDown(last.index);
 }
 
-// Unref'ing at every 1 -> 0 transition would cost two native calls per awaited entry; instead one check
-// per event-loop turn unrefs the timer if nothing is pending by then.
+// Unref'ing at every 1 -> 0 transition would cost native calls per awaited entry; instead one check per
+// event-loop turn unrefs the timer if nothing is pending by then.
 let idleCheck: NodeJS.Immediate | undefined;
 function scheduleIdleCheck(): void {
   if (idleCheck !== undefined) return;
   idleCheck = setImmediate(() => {
     idleCheck = undefined;
-    if (live === 0) timer?.unref();
+    if (heap.length === 0) timer?.unref();
   });
 }
 
@@ -60,56 +71,56 @@ function arm(at: number, current: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
   timer = setTimeout(tick, Math.max(0, Math.ceil(at - current)));
-  if (live === 0) timer.unref();
+  if (heap.length === 0) timer.unref();
 }
 
 function tick(): void {
   timer = undefined;
   armedAt = Infinity;
   const current = now();
-  while (heap.length > 0) {
+  while (heap.length > 0 && heap[0]!.at <= current) {
     const head = heap[0]!;
-    if (!head.done && head.at > current) break;
-    pop();
-    if (!head.done) {
-      head.done = true;
-      settle();
-      head.fire();
-    }
+    remove(head);
+    head.fire();
   }
   const head = heap[0];
   if (head !== undefined && head.at < armedAt) arm(head.at, current);
+  else if (heap.length === 0) scheduleIdleCheck();
 }
 
-function push(item: Deadline): void {
-  let i = heap.push(item) - 1;
+function siftUp(i: number): void {
+  const item = heap[i]!;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (heap[parent]!.at <= item.at) break;
-    heap[i] = heap[parent]!;
+    const p = heap[parent]!;
+    if (p.at <= item.at) break;
+    heap[i] = p;
+    p.index = i;
     i = parent;
   }
   heap[i] = item;
+  item.index = i;
 }
 
-function pop(): void {
-  const last = heap.pop()!;
-  if (heap.length === 0) return;
-  let i = 0;
+function siftDown(i: number): void {
+  const item = heap[i]!;
   const n = heap.length;
   for (;;) {
     const l = 2 * i + 1;
     if (l >= n) break;
     const r = l + 1;
     const c = r < n && heap[r]!.at < heap[l]!.at ? r : l;
-    if (heap[c]!.at >= last.at) break;
-    heap[i] = heap[c]!;
+    const child = heap[c]!;
+    if (child.at >= item.at) break;
+    heap[i] = child;
+    child.index = i;
     i = c;
   }
-  heap[i] = last;
+  heap[i] = item;
+  item.index = i;
 }
 
 /** For tests: how many deadlines are pending. */
 export function pendingDeadlines(): number {
-  return live;
+  return heap.length;
 }

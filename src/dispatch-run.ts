@@ -5,7 +5,7 @@
 // promise, no `await`), and only then is a deadline registered on the shared timer (src/deadline.ts).
 // The dispatch's own promise is created at the first suspension; a fully synchronous chain never makes one.
 import { DispatchAbort, EntryContext } from './context.js';
-import { addDeadline, cancelDeadline, now, type Deadline } from './deadline.js';
+import { addDeadline, cancelDeadline, makeDeadline, now, type Deadline } from './deadline.js';
 import {
   accumulate,
   isBlocking,
@@ -51,6 +51,7 @@ export class DispatchRun {
   #token = 0;
   #suspended = false;
   #deadline: Deadline | undefined;
+  #deadlineItem: Deadline | undefined;
   #deadlineAt = Infinity;
   #context: EntryContext | undefined;
   #resolve: ((result: DispatchResult) => void) | undefined;
@@ -122,14 +123,16 @@ export class DispatchRun {
     const token = ++this.#token;
     let sync: { kind: SettleKind; value: unknown } | undefined;
     let attaching = true;
-    const settle = (kind: SettleKind, value: unknown): void => {
-      if (attaching) sync ??= { kind, value };
-      else this.#resume(token, kind, value);
-    };
     try {
       thenable.then(
-        (value) => settle('ok', value),
-        (error: unknown) => settle('error', error),
+        (value) => {
+          if (attaching) sync ??= { kind: 'ok', value };
+          else this.#resume(token, 'ok', value);
+        },
+        (error: unknown) => {
+          if (attaching) sync ??= { kind: 'error', value: error };
+          else this.#resume(token, 'error', error);
+        },
       );
     } catch (error) {
       sync ??= { kind: 'error', value: error };
@@ -143,8 +146,9 @@ export class DispatchRun {
     this.#context = context;
     const deadlineAt = Math.min(entry.longRunning ? Infinity : this.#start + this.#limits.entryMs, this.#ceilingAt);
     this.#deadlineAt = deadlineAt;
-    // Armed from now; the entry's synchronous work before it returned already counts through `deadlineAt`.
-    if (deadlineAt !== Infinity) this.#deadline = addDeadline(deadlineAt, () => this.#onDeadline(token), now());
+    // One pending deadline per run at a time (entries run one by one), so one callback serves them all;
+    // a cancelled deadline never fires, and #onDeadline checks the token anyway.
+    if (deadlineAt !== Infinity) this.#deadline = addDeadline(deadlineAt, this.#deadlineItem ??= makeDeadline(this.#onDeadline));
     // The dispatch's signal may have aborted while the entry ran synchronously.
     if (this.#abort?.aborted) this.#interrupt();
     return undefined;
@@ -167,12 +171,12 @@ export class DispatchRun {
     }
   }
 
-  #onDeadline(token: number): void {
-    if (token !== this.#token) return;
+  readonly #onDeadline = (): void => {
+    if (!this.#suspended) return;
     this.#context?.expire(new Error(TIMEOUT_REASON));
     this.#deadline = undefined;
-    this.#resume(token, 'timeout', undefined);
-  }
+    this.#resume(this.#token, 'timeout', undefined);
+  };
 
   // The dispatch's signal aborted while an entry was awaited: stop waiting, record that entry as aborted.
   // (An abort during a synchronous entry is seen by #record right after it returns.)

@@ -34,6 +34,20 @@ export interface Entry {
   readonly onFailure?: 'continue' | 'block';
   /** Not run on events whose catalogue entry forbids its type (HTTP hooks on SessionStart and Setup). */
   readonly httpType?: boolean;
+  /** Where it came from, for listHooks() and explain(). */
+  readonly meta?: EntryMeta;
+}
+
+export interface EntryMeta {
+  /** `'code'` for register(); a config source otherwise. */
+  source?: string;
+  file?: string;
+  /** e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  path?: string;
+  matcher?: string;
+  if?: string;
+  /** Registration order across the registry. */
+  seq?: number;
 }
 
 /** What a command entry's invoker resolves to. */

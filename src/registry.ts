@@ -3,12 +3,13 @@
 // event catalogue, payloads, matcher dialect, concurrency, merging, config sources) is the profile's
 // (src/profiles/); the registry keeps the chains, caches what each dispatch would otherwise recompute,
 // and runs background handlers.
+import { createWriteStream } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { addConfig, type AddConfigOptions, type AddConfigReport } from './config/add-config.js';
+import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
 import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './config/claude-settings.js';
 import { makeAbortedResult, makeMergedResult } from './decisions.js';
 import { DispatchRun, errorMessage } from './dispatch-run.js';
-import type { Entry, EntryInvoker } from './entry.js';
+import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookTypeError } from './errors.js';
 import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
@@ -32,6 +33,7 @@ import type {
   HookInput,
   HookLogger,
   HookPayloads,
+  HookRunKind,
   HookSession,
   HookSettings,
   RegisterOptions,
@@ -68,6 +70,41 @@ export interface HookRegistryOptions<P extends ProfileName = 'default'> {
   allowPrivateNetwork?: boolean;
   /** claude profile: called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
   onAsyncResult?: (result: AsyncHookResult) => void;
+  /**
+   * Records each dispatch as one JSON line (`{ time, event, payload, result, runs, durationMs }`) for
+   * `harness-hooks replay`: a file path (appended to), a Node writable stream, or a web `WritableStream`.
+   */
+  record?: string | { write(line: string): unknown } | WritableStream<string>;
+}
+
+/** One hook as listHooks() shows it, in run order. */
+export interface HookListing {
+  event: string;
+  name: string;
+  kind: HookRunKind;
+  /** `'code'` for register(), else the config source. */
+  source?: string;
+  file?: string;
+  path?: string;
+  matcher?: string;
+  if?: string;
+  timeoutMs?: number;
+  once?: boolean;
+  plugin?: string;
+  background?: boolean;
+  /** The setting that keeps it off; such a hook is not registered. */
+  gatedBy?: string;
+}
+
+/** Whether one hook would run for a payload, and if not, exactly why. */
+export interface HookExplanation {
+  name: string;
+  kind: HookRunKind;
+  source?: string;
+  file?: string;
+  path?: string;
+  runs: boolean;
+  reason?: string;
 }
 
 /** Event names of a profile. */
@@ -128,6 +165,11 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   #backgroundChain: Promise<void> = Promise.resolve();
   #executor: Pick<CommandExecutor, 'run'> | undefined;
   readonly #close = new AbortController();
+  #seq = 0;
+  readonly #gated = new Map<string, (GatedHook & { event: string })[]>();
+  readonly #spent = new Map<string, Entry[]>();
+  readonly #record: ((line: string) => void) | undefined;
+  #recordClose: (() => Promise<void>) | undefined;
   readonly #running = new Set<Promise<unknown>>();
   #asyncResults: AsyncHookResult[] = [];
 
@@ -188,6 +230,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     const onAsyncResult = options.onAsyncResult;
     this.#session = { ...options.session };
     this.#executor = options.executor;
+    this.#record = this.#openRecord(options.record);
     const registry = this;
     this.#host = {
       logger: this.logger,
@@ -262,6 +305,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       longRunning,
       background: options.background === true,
       invoke: handler as EntryInvoker,
+      meta: options.matcher === undefined ? { source: 'code' } : { source: 'code', matcher: options.matcher },
     });
   }
 
@@ -285,10 +329,88 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       this.#changed(plan);
     };
     const { once, ...fields } = e;
-    const entry: Entry = Object.freeze({ ...fields, matcher, ...(once === true ? { once: { remove } } : {}) });
+    const meta = { ...e.meta, seq: ++this.#seq };
+    // A `once` entry is removed as it starts, and remembered as spent for explain().
+    const spend = (): void => {
+      remove();
+      this.#spent.set(event, [...(this.#spent.get(event) ?? []), entry]);
+    };
+    const entry: Entry = Object.freeze({ ...fields, matcher, meta, ...(once === true ? { once: { remove: spend } } : {}) });
     plan[key] = [...plan[key], entry];
     this.#changed(plan);
     return remove;
+  }
+
+  /**
+   * Remembers a configured hook its gate keeps off.
+   * @internal Used by addConfig.
+   */
+  noteGated(event: string, hook: GatedHook): () => void {
+    const record = { ...hook, event, meta: { ...hook.meta, seq: ++this.#seq } };
+    this.#gated.set(event, [...(this.#gated.get(event) ?? []), record]);
+    return () => this.#gated.set(event, (this.#gated.get(event) ?? []).filter((g) => g !== record));
+  }
+
+  // The effective hooks per event, in run order, with where each came from; gated-off config hooks are
+  // included with the setting that keeps them off.
+  listHooks(event?: EventOf<P>): HookListing[] {
+    const events = event === undefined ? this.#profile.events : [this.#plan(event, 'listHooks').view.name];
+    const out: (HookListing & { seq: number })[] = [];
+    for (const name of events) {
+      const plan = this.#plans.get(name)!;
+      const rows: (HookListing & { seq: number })[] = [];
+      for (const e of [...plan.entries, ...plan.background]) {
+        const row: HookListing & { seq: number } = { event: name, name: e.name, kind: e.kind, seq: e.meta?.seq ?? 0, ...describeMeta(e.meta) };
+        if (e.timeoutMs !== undefined && Number.isFinite(e.timeoutMs)) row.timeoutMs = e.timeoutMs;
+        if (e.once !== undefined) row.once = true;
+        if (e.plugin !== undefined) row.plugin = e.plugin;
+        if (e.background) row.background = true;
+        rows.push(row);
+      }
+      for (const g of this.#gated.get(name) ?? []) rows.push({ event: name, name: g.name, kind: g.kind, seq: g.meta.seq ?? 0, ...describeMeta(g.meta), gatedBy: g.gate });
+      rows.sort((a, b) => a.seq - b.seq);
+      out.push(...rows);
+    }
+    return out.map(({ seq: _seq, ...row }) => row);
+  }
+
+  // For every configured or registered hook of the event: would it run for this payload, and if not, why.
+  explain<E extends EventOf<P>>(event: E, payload: PayloadOf<P, E>): HookExplanation[] {
+    const plan = this.#plan(event, 'explain');
+    this.#profile.checkPayload(event, payload);
+    const view = plan.view;
+    let value = '';
+    if (view.matchField !== null) {
+      const raw = (payload as Record<string, unknown>)[view.matchField];
+      value = typeof raw === 'string' ? raw : '';
+      if (view.matchBasename) value = value.slice(value.lastIndexOf('/') + 1);
+    }
+    const rows: (HookExplanation & { seq: number; entry?: Entry })[] = [];
+    for (const e of plan.entries) {
+      let reason: string | undefined;
+      if (e.matcher !== null && !e.matcher(value)) {
+        reason = `matcher ${JSON.stringify(e.meta?.matcher ?? '')} did not match value ${JSON.stringify(value)} (${event} matches on ${view.matchBasename ? `the basename of ${view.matchField}` : view.matchField})`;
+      } else {
+        reason = this.#profile.whyNot?.(event, payload, e);
+      }
+      rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
+    }
+    // De-duplication: among those that would run, a later identical hook wins.
+    const running = rows.filter((r) => r.runs && r.entry?.dedupKey !== undefined);
+    for (const [i, r] of running.entries()) {
+      const later = running.slice(i + 1).findLast((o) => o.entry!.dedupKey === r.entry!.dedupKey);
+      if (later !== undefined) {
+        r.runs = false;
+        r.reason = `deduplicated with ${later.path ?? later.name}${later.file ? ` in ${later.file}` : ''}${later.source ? ` (${later.source})` : ''}, which runs in its place`;
+      }
+    }
+    for (const e of plan.background) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: true, reason: 'runs on the background chain; the dispatch does not wait for it', seq: e.meta?.seq ?? 0 });
+    for (const e of this.#spent.get(event) ?? []) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: false, reason: '`once` already spent: it ran and was removed', seq: e.meta?.seq ?? 0 });
+    for (const g of this.#gated.get(event) ?? []) {
+      rows.push({ name: g.name, kind: g.kind, ...describeMeta(g.meta), runs: false, reason: `gated off: ${g.meta.source} hooks need the \`${g.gate}\` setting`, seq: g.meta.seq ?? 0 });
+    }
+    rows.sort((a, b) => a.seq - b.seq);
+    return rows.map(({ seq: _seq, entry: _entry, ...row }) => row);
   }
 
   // Registers the command entries of a hook config (validated as a whole first) at the end of their
@@ -367,6 +489,8 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   async close(): Promise<void> {
     this.#close.abort(new Error('the registry was closed'));
     while (this.#running.size > 0) await Promise.all([...this.#running]);
+    await this.#recordClose?.();
+    this.#recordClose = undefined;
   }
 
   // Whether anything is registered for the event (foreground or background).
@@ -389,11 +513,46 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
       if (plan.selective) entries = this.#profile.select!(event, payload, entries);
-      if (entries.length === 0 && this.#profile === defaultProfile) return Promise.resolve(makeMergedResult(undefined, []) as ResultOf<P>);
-      return this.#profile.run(this.#host, event, payload, entries, signal) as Promise<ResultOf<P>>;
+      const running = (
+        entries.length === 0 && this.#profile === defaultProfile ? Promise.resolve(makeMergedResult(undefined, [])) : this.#profile.run(this.#host, event, payload, entries, signal)
+      ) as Promise<ResultOf<P>>;
+      return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  // One JSON line per dispatch, written when it resolves.
+  #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>): Promise<R> {
+    const time = new Date().toISOString();
+    const t0 = performance.now();
+    return running.then((result) => {
+      const { runs, ...decision } = result as DispatchResult & { env?: unknown };
+      try {
+        this.#record!(`${JSON.stringify({ time, event, payload, result: decision, runs, durationMs: performance.now() - t0 })}\n`);
+      } catch (error) {
+        this.logger.warn(`harness-hooks: could not record the ${event} dispatch: ${errorMessage(error)}`);
+      }
+      return result;
+    });
+  }
+
+  #openRecord(record: HookRegistryOptions<P>['record']): ((line: string) => void) | undefined {
+    if (record === undefined) return undefined;
+    if (typeof record === 'string') {
+      if (record === '') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'Expected the `record` option to be a file path or a stream, got "" (string)');
+      const stream = createWriteStream(record, { flags: 'a' });
+      stream.on('error', (error) => this.logger.warn(`harness-hooks: cannot write the record file ${record}: ${error.message}`));
+      this.#recordClose = () => new Promise<void>((resolve) => stream.end(resolve));
+      return (line) => void stream.write(line);
+    }
+    if (typeof (record as WritableStream<string>).getWriter === 'function') {
+      const writer = (record as WritableStream<string>).getWriter();
+      this.#recordClose = () => writer.close().catch(() => undefined);
+      return (line) => void writer.write(line).catch((error: unknown) => this.logger.warn(`harness-hooks: cannot write the record: ${errorMessage(error)}`));
+    }
+    if (typeof (record as { write?: unknown }).write === 'function') return (line) => void (record as { write(line: string): unknown }).write(line);
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`record\` option to be a file path, a writable stream or a WritableStream, got ${describeValue(record)}`);
   }
 
   // Resolves when every queued background handler has finished (including ones queued meanwhile).
@@ -487,5 +646,16 @@ function validateAliases(aliases: Record<string, readonly string[]> | undefined)
     }
     out[name] = Object.freeze([...list]);
   }
+  return out;
+}
+
+function describeMeta(meta: EntryMeta | undefined): Pick<HookListing, 'source' | 'file' | 'path' | 'matcher' | 'if'> {
+  const out: Pick<HookListing, 'source' | 'file' | 'path' | 'matcher' | 'if'> = {};
+  if (meta === undefined) return out;
+  if (meta.source !== undefined) out.source = meta.source;
+  if (meta.file !== undefined) out.file = meta.file;
+  if (meta.path !== undefined) out.path = meta.path;
+  if (meta.matcher !== undefined) out.matcher = meta.matcher;
+  if (meta.if !== undefined) out.if = meta.if;
   return out;
 }

@@ -6,10 +6,10 @@ describe('shared deadline timer', () => {
   it('fires deadlines in time order whatever order they were added in, skipping cancelled ones', async () => {
     const fired: string[] = [];
     const t = now();
-    addDeadline(t + 60, () => fired.push('60'), t);
-    const c = addDeadline(t + 20, () => fired.push('20-cancelled'), t);
-    addDeadline(t + 40, () => fired.push('40'), t);
-    addDeadline(t + 10, () => fired.push('10'), t); // earlier than the armed timer: re-arms
+    addDeadline(t + 60, () => fired.push('60'));
+    const c = addDeadline(t + 20, () => fired.push('20-cancelled'));
+    addDeadline(t + 40, () => fired.push('40'));
+    addDeadline(t + 10, () => fired.push('10')); // earlier than the armed timer: re-arms
     cancelDeadline(c);
     expect(pendingDeadlines()).toBe(3);
     await sleep(120);
@@ -20,14 +20,14 @@ describe('shared deadline timer', () => {
   it('does not fire early', async () => {
     const t = now();
     let firedAt = 0;
-    addDeadline(t + 50, () => (firedAt = now()), t);
+    addDeadline(t + 50, () => (firedAt = now()));
     await sleep(120);
     expect(firedAt - t).toBeGreaterThanOrEqual(49);
   });
 
   it('stays small when many deadlines are cancelled out of order', () => {
     const t = now();
-    const items = Array.from({ length: 1000 }, (_, i) => addDeadline(t + 10_000 + i, () => {}, t));
+    const items = Array.from({ length: 1000 }, (_, i) => addDeadline(t + 10_000 + i, () => {}));
     for (let i = items.length - 1; i >= 1; i--) cancelDeadline(items[i]!);
     expect(pendingDeadlines()).toBe(1);
     cancelDeadline(items[0]!);

@@ -2,6 +2,7 @@
 // ordered chain as in-process handlers, applying the profile's source gates, and reports what was added or skipped.
 import { describeValue, HookTypeError } from '../errors.js';
 import type { ConfigEntryFields, ConfigOrigin, Profile, ProfileHost } from '../profiles/profile.js';
+import type { EntryMeta } from '../entry.js';
 import type { HooksConfig } from '../schemas/config.js';
 import type { HookLogger, HookSettings } from '../types.js';
 import { parseHooksConfig } from './load.js';
@@ -50,6 +51,16 @@ export interface ConfigHost {
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
   addEntry(event: string, entry: ConfigEntryFields & { matcher: string | undefined }): () => void;
+  /** Remembers a hook the gates keep off, for listHooks() and explain(); returns a function that forgets it. */
+  noteGated(event: string, hook: GatedHook): () => void;
+}
+
+/** A configured hook the source's gate keeps off (not registered). */
+export interface GatedHook {
+  name: string;
+  kind: ConfigEntryFields['kind'];
+  meta: EntryMeta;
+  gate: keyof HookSettings;
 }
 
 // Validates `config` as a whole (nothing is registered if it is invalid), then registers its command
@@ -87,11 +98,16 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           return;
         }
         const command = made.name;
+        const meta: EntryMeta = { source, path };
+        if (options.file !== undefined) meta.file = options.file;
+        if (group.matcher !== undefined) meta.matcher = group.matcher;
+        if (hook.if !== undefined) meta.if = hook.if;
         if (gate !== undefined) {
           skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
+          removers.push(host.noteGated(event, { name: command, kind: made.kind, meta, gate }));
           return;
         }
-        removers.push(host.addEntry(event, { ...made, matcher: group.matcher }));
+        removers.push(host.addEntry(event, { ...made, matcher: group.matcher, meta }));
         added.push({ event, path, matcher: group.matcher, command, source });
       });
     });

@@ -63,6 +63,8 @@ export interface Profile {
   checkPayload(event: string, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */
   select?(event: string, payload: unknown, entries: readonly Entry[]): readonly Entry[];
+  /** Why a matched entry would not run for this payload (before de-duplication), or undefined. */
+  whyNot?(event: string, payload: unknown, entry: Entry): string | undefined;
   /** Runs the selected entries and merges their decisions. */
   run(host: ProfileHost, event: string, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */

@@ -101,7 +101,6 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
             context.expire(new Error('hook timed out'));
             settle(i, { outcome: 'timeout', message: `timed out after ${timeoutMs} ms` });
           },
-          start,
         );
       }
       let value: unknown;

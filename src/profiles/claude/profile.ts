@@ -48,20 +48,24 @@ export const claudeProfile: Profile = {
     }
   },
 
-  // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. Identical
-  // settings hooks run once, in the place of the last-registered copy.
+  // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
+  // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.
   select(event, payload, entries) {
-    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
-    const p = payload as Record<string, unknown>;
-    const kept = entries.filter((e) => {
-      if (e.httpType === true && !spec.httpAllowed) return false;
-      if (e.condition === undefined) return true;
-      if (e.condition === false || !spec.ifConditions) return false;
-      return e.condition(String(p.tool_name ?? ''), p.tool_input);
-    });
+    const kept = entries.filter((e) => claudeProfile.whyNot!(event, payload, e) === undefined);
     const last = new Map<string, Entry>();
     for (const e of kept) if (e.dedupKey !== undefined) last.set(e.dedupKey, e);
     return last.size === 0 ? kept : kept.filter((e) => e.dedupKey === undefined || last.get(e.dedupKey) === e);
+  },
+
+  whyNot(event, payload, e) {
+    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
+    if (e.httpType === true && !spec.httpAllowed) return `HTTP hooks do not run on ${event}`;
+    if (e.condition === undefined) return undefined;
+    const rule = JSON.stringify(e.meta?.if ?? '');
+    if (e.condition === false) return `\`if\` rule ${rule} is not a permission rule this profile can read`;
+    if (!spec.ifConditions) return `\`if\` conditions are not evaluated on ${event}, so a hook with \`if\` never runs there`;
+    const p = payload as Record<string, unknown>;
+    return e.condition(String(p.tool_name ?? ''), p.tool_input) ? undefined : `\`if\` rule ${rule} did not match`;
   },
 
   async run(host, event, payload, entries, signal): Promise<DispatchResult> {

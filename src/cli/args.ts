@@ -1,0 +1,138 @@
+// Argument parsing for every command, on node:util's parseArgs: the options each command shares, usage
+// errors (exit 2), and `--settings a.json b.json` (paths after `--settings` are settings files too).
+import { parseArgs } from 'node:util';
+import type { ConfigSource } from '../config/add-config.js';
+import type { ProfileName } from '../profiles/profile.js';
+
+/** Exit codes every command keeps. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+// A mistake in how the command was called: printed with a pointer to --help, exit 2.
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+}
+
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+export const COMMON_OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies OptionSpecs;
+
+export const PROFILE_OPTION = {
+  profile: { type: 'string' },
+} as const satisfies OptionSpecs;
+
+export const GATE_OPTIONS = {
+  'no-shell-hooks': { type: 'boolean' },
+  'no-project-hooks': { type: 'boolean' },
+  'no-plugin-hooks': { type: 'boolean' },
+} as const satisfies OptionSpecs;
+
+export const SETTINGS_OPTIONS = {
+  settings: { type: 'string', multiple: true },
+  source: { type: 'string', multiple: true },
+  ...GATE_OPTIONS,
+} as const satisfies OptionSpecs;
+
+export const SOURCES: readonly ConfigSource[] = ['user', 'project', 'local', 'plugin'];
+
+/** A settings file named on the command line, with the `--source` that preceded it, if any. */
+export interface SettingsArg {
+  file: string;
+  source: ConfigSource | undefined;
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+  /** `--settings` files in order, each with the last `--source` given before it. */
+  settings: SettingsArg[];
+}
+
+// Parses a command's arguments (after the command name). Unknown options and missing values are
+// UsageErrors. A positional right after a `--settings` value that looks like a path (ends in `.json`
+// or has a `/`) is one more settings file.
+export function parseCommandArgs(argv: readonly string[], options: OptionSpecs): ParsedArgs {
+  let parsed: ReturnType<typeof parseArgs<{ options: OptionSpecs; allowPositionals: true; tokens: true; strict: true; args: string[] }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, tokens: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const positionals: string[] = [];
+  const settings: SettingsArg[] = [];
+  let source: ConfigSource | undefined;
+  let afterSettings = false;
+  for (const token of parsed.tokens) {
+    if (token.kind === 'option') {
+      afterSettings = token.name === 'settings';
+      if (token.name === 'settings') settings.push({ file: token.value!, source });
+      if (token.name === 'source') source = parseSource(token.value!);
+    } else if (token.kind === 'positional') {
+      if (afterSettings && looksLikePath(token.value)) settings.push({ file: token.value, source });
+      else {
+        afterSettings = false;
+        positionals.push(token.value);
+      }
+    } else afterSettings = false;
+  }
+  return { positionals, values: parsed.values as ParsedArgs['values'], settings };
+}
+
+function looksLikePath(value: string): boolean {
+  return /\.json$/i.test(value) || value.includes('/');
+}
+
+function parseSource(value: string): ConfigSource {
+  if (!(SOURCES as readonly string[]).includes(value)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got ${JSON.stringify(value)}`);
+  return value as ConfigSource;
+}
+
+// `--profile`: 'default' (the afk events) or 'claude'.
+export function parseProfile(value: unknown): ProfileName {
+  if (value === undefined) return 'default';
+  if (value !== 'default' && value !== 'claude') throw new UsageError(`--profile must be "default" or "claude", got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The three gates, all open unless a --no-* flag closes one. */
+export interface GateSettings {
+  enableShellHooks: boolean;
+  allowProjectHooks: boolean;
+  enablePluginHooks: boolean;
+}
+
+export function parseGates(values: ParsedArgs['values']): GateSettings {
+  return {
+    enableShellHooks: values['no-shell-hooks'] !== true,
+    allowProjectHooks: values['no-project-hooks'] !== true,
+    enablePluginHooks: values['no-plugin-hooks'] !== true,
+  };
+}
+
+// Exactly `n` positionals, named for the error message.
+export function expectPositionals(args: ParsedArgs, names: readonly string[], { rest = false } = {}): string[] {
+  const got = args.positionals;
+  if (got.length < names.length) throw new UsageError(`missing ${names.slice(got.length).join(' and ')}`);
+  if (!rest && got.length > names.length) throw new UsageError(`unexpected argument ${JSON.stringify(got[names.length])}`);
+  return got;
+}
+
+export const GATE_HELP = `Gates (all open: the CLI runs the hooks in the files you give it):
+  --no-shell-hooks     close enableShellHooks (user, project and local command hooks)
+  --no-project-hooks   close allowProjectHooks (project and local command hooks)
+  --no-plugin-hooks    close enablePluginHooks (plugin hooks)`;
+
+export const SETTINGS_HELP = `Settings files:
+  --settings FILE…     settings or hooks.json files, in load order (repeatable; paths after it count too)
+  --source SOURCE      user, project, local or plugin for the --settings files after it; otherwise the
+                       source comes from the path: ~/.claude/settings.json user,
+                       .claude/settings.local.json local, <plugin>/hooks/hooks.json plugin (its root
+                       is the folder holding hooks/), anything else project`;
