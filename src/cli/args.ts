@@ -90,7 +90,8 @@ function looksLikePath(value: string): boolean {
   return /\.json$/i.test(value) || value.includes('/');
 }
 
-function parseSource(value: string): ConfigSource {
+// `--source`: one of the four config sources.
+export function parseSource(value: string): ConfigSource {
   if (!(SOURCES as readonly string[]).includes(value)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got ${JSON.stringify(value)}`);
   return value as ConfigSource;
 }

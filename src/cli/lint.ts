@@ -98,8 +98,8 @@ export function lintHooksConfig(value: unknown, ctx: LintContext): LintWarning[]
       group.hooks.forEach((hook: unknown, h) => {
         if (!isObject(hook)) return;
         const path = [...groupPath, 'hooks', h];
-        lintHandler(hook, event, path, ctx, warn);
-        if (gate !== undefined) {
+        const runnable = lintHandler(hook, event, path, ctx, warn);
+        if (runnable && gate !== undefined) {
           warn('gated-off', path, `switched off: ${ctx.source} hooks need the \`${gate}\` setting, which ${GATE_FLAGS[gate]} closes`);
         }
       });
@@ -150,18 +150,19 @@ function lintMatcher(matcher: string, event: string, matchField: string | null, 
   }
 }
 
-function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPath, ctx: LintContext, warn: Warn): void {
+// Warns about one handler; false when the profile skips it whatever the gates say.
+function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPath, ctx: LintContext, warn: Warn): boolean {
   const type = hook.type;
   const known = Object.keys(getConfigSchemas().HookHandlerSchema.shape);
   for (const key of Object.keys(hook)) {
     if (!known.includes(key)) warn('unknown-field', [...path, key], unknownFieldMessage(key, known, 'a handler'));
   }
-  if (typeof type !== 'string') return;
+  if (typeof type !== 'string') return false;
 
   if (ctx.profile === 'default') {
     if (type !== 'command') {
       warn('handler-type', [...path, 'type'], `the default profile runs only "command" hooks: this ${JSON.stringify(type)} hook is skipped${CLAUDE_FIELDS[type] ? ' (Claude Code settings? use --profile claude)' : ''}`);
-      return;
+      return false;
     }
     const ignored = Object.keys(hook).filter((k) => known.includes(k) && !DEFAULT_FIELDS.has(k));
     if (ignored.length > 0) warn('field-ignored', [...path, ignored[0]!], `the default profile ignores ${ignored.map((k) => `\`${k}\``).join(', ')} (claude-profile fields)`);
@@ -178,13 +179,13 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
       warn('timeout-capped', [...path, 'timeout_ms'], `command hooks stop after 30 s at most: ${timeoutMs} ms is cut to 30000`);
     }
     lintProgram(hook, path, ctx, warn);
-    return;
+    return true;
   }
 
   const fields = CLAUDE_FIELDS[type];
   if (fields === undefined) {
     warn('handler-type', [...path, 'type'], `unknown handler type ${JSON.stringify(type)}: the claude profile runs "command", "http", "prompt", "agent" and "mcp_tool" hooks; this one is skipped`);
-    return;
+    return false;
   }
   if (typeof hook.timeout_ms === 'number') {
     const s = hook.timeout_ms / 1000;
@@ -208,6 +209,7 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
   }
   if (type === 'http' && !spec.httpAllowed) warn('http-not-run', [...path, 'type'], `HTTP hooks do not run on ${event}`);
   if (type === 'command') lintProgram(hook, path, ctx, warn);
+  return true;
 }
 
 // A command whose program is an absolute path (after ${CLAUDE_PLUGIN_ROOT} / $CLAUDE_PROJECT_DIR
@@ -227,8 +229,6 @@ function lintProgram(hook: Record<string, unknown>, path: JsonPath, ctx: LintCon
     warn('command-not-found', [...path, 'command'], `${file} does not exist: the hook fails every time it runs`);
     return;
   }
-  // Run as a program only when it is the first word of a shell command or exec form; an interpreter
-  // (`node x.mjs`) never reaches here because `node` is not an absolute path.
   try {
     accessSync(file, constants.X_OK);
   } catch {

@@ -57,6 +57,6 @@ export function firstLines(text: string, max = 3, width = 160): string[] {
 }
 
 // `1 error`, `2 warnings`.
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
 }

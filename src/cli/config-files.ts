@@ -1,0 +1,116 @@
+// Reading the config files named on the command line: where each comes from (its source, from its path
+// unless --source says otherwise), its JSON, its schema problems and its warnings, each located at a
+// line of the file.
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, dirname, resolve, sep } from 'node:path';
+import type { ConfigSource } from '../config/add-config.js';
+import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
+import { formatPath } from '../config/load.js';
+import type { ProfileName } from '../profiles/profile.js';
+import { getConfigSchemas } from '../schemas/config.js';
+import type { GateSettings, SettingsArg } from './args.js';
+import { makeJsonLocator, type JsonPath } from './json-locate.js';
+import { lintHooksConfig, type LintCode } from './lint.js';
+
+export interface Problem {
+  severity: 'error' | 'warning';
+  /** `schema`, `json` or `read` for errors; a LintCode for warnings. */
+  code: 'schema' | 'json' | 'read' | LintCode;
+  /** e.g. `hooks.PreToolUse[0].hooks[1].timeout`; `''` for the file as a whole. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export interface ConfigFile {
+  /** As given on the command line. */
+  file: string;
+  absolute: string;
+  /** The source the profile registers it as. */
+  source: ConfigSource;
+  /** How the source was decided. */
+  sourceFrom: 'path' | 'flag';
+  /** Set when the default profile reads a `local` file as `project` (it has no `local` source). */
+  sourceNote?: string;
+  pluginRoot?: string;
+  /** The parsed JSON, when the file could be read and parsed. */
+  value?: unknown;
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+export interface ReadContext {
+  profile: ProfileName;
+  gates: GateSettings;
+  cwd: string;
+  /** The user's home, for `~/.claude/settings.json`. Default `os.homedir()`. */
+  home?: string;
+}
+
+// The source a settings file's path implies: `~/.claude/settings.json` user, `.claude/settings.local.json`
+// local, `<root>/hooks/hooks.json` plugin (rooted at <root>), anything else project.
+export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
+  if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
+  if (absolute.endsWith(`${sep}.claude${sep}settings.local.json`)) return { source: 'local' };
+  if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks') return { source: 'plugin', pluginRoot: dirname(dirname(absolute)) };
+  return { source: 'project' };
+}
+
+// Reads, parses and checks one config file. Never throws for the file's own problems: they are in
+// `errors` (and `warnings`).
+export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promise<ConfigFile> {
+  const absolute = resolve(ctx.cwd, arg.file);
+  const fromPath = sourceOfPath(absolute, ctx.home ?? homedir());
+  const config: ConfigFile = {
+    file: arg.file,
+    absolute,
+    source: arg.source ?? fromPath.source,
+    sourceFrom: arg.source === undefined ? 'path' : 'flag',
+    errors: [],
+    warnings: [],
+  };
+  if (config.source === 'plugin') config.pluginRoot = fromPath.pluginRoot ?? dirname(absolute);
+  if (config.source === 'local' && ctx.profile === 'default') {
+    config.source = 'project';
+    config.sourceNote = 'the default profile has no `local` source: read as project';
+  }
+
+  let text: string;
+  try {
+    text = await readFile(absolute, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    config.errors.push({ severity: 'error', code: 'read', path: '', message: `cannot read the file: ${reason}` });
+    return config;
+  }
+  try {
+    config.value = JSON.parse(text);
+  } catch (error) {
+    const offset = findJsonErrorOffset(text);
+    const at = offset < 0 ? { line: 1, column: 1 } : lineAndColumn(text, offset);
+    config.errors.push({ severity: 'error', code: 'json', path: '', ...at, message: `invalid JSON: ${(error as Error).message}` });
+    return config;
+  }
+
+  const locator = makeJsonLocator(text);
+  const located = (path: JsonPath) => ({ path: formatPath(path), ...locator.locate(path) });
+  const parsed = getConfigSchemas().HooksConfigSchema.safeParse(config.value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      config.errors.push({ severity: 'error', code: 'schema', ...located(issue.path as JsonPath), message: issue.message });
+    }
+  }
+  const lint = lintHooksConfig(config.value, { profile: ctx.profile, source: config.source, gates: ctx.gates, cwd: ctx.cwd, pluginRoot: config.pluginRoot });
+  for (const w of lint) config.warnings.push({ severity: 'warning', code: w.code, ...located(w.path), message: w.message });
+  const byLine = (a: Problem, b: Problem) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  config.errors.sort(byLine);
+  config.warnings.sort(byLine);
+  return config;
+}
+
+// Reads every file; the ones with errors are reported by the caller.
+export function readConfigFiles(args: readonly SettingsArg[], ctx: ReadContext): Promise<ConfigFile[]> {
+  return Promise.all(args.map((arg) => readConfigFile(arg, ctx)));
+}

@@ -1,0 +1,115 @@
+// `harness-hooks explain EVENT --payload FILE|-`: for every configured hook of the event, whether it would
+// run for this payload, and if not exactly why. Nothing runs (unless --after replays a record first).
+import { HookTypeError } from '../errors.js';
+import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
+import { EVENT_SPECS, type HookEvent } from '../events.js';
+import type { ProfileName } from '../profiles/profile.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
+import { formatTable, plural } from './output.js';
+import { readPayload } from './payload.js';
+import { readRecord } from './record.js';
+import { checkEvent, openSession } from './session.js';
+
+export const explainCommand: CommandDef = {
+  name: 'explain',
+  summary: 'for every hook of an event: would it run for this payload, and if not, exactly why',
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, after: { type: 'string' } },
+  help: `Usage: harness-hooks explain EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
+
+Says, for every hook configured for EVENT, whether it would run for the payload, without running it.
+A hook that would not run gets the exact reason:
+  gated off: project hooks need the \`allowProjectHooks\` setting
+  matcher "Edit" did not match value "Bash" (PreToolUse matches on tool_name)
+  \`if\` rule "Bash(git push*)" did not match
+  deduplicated with hooks.Stop[0].hooks[0] in .claude/settings.local.json (local), which runs in its place
+  \`once\` already spent: it ran and was removed
+  HTTP hooks do not run on SessionStart
+and hooks the profile cannot run at all (unknown handler type, no adapter) are listed as skipped.
+
+Options:
+  --payload FILE|-   the payload JSON file, or - for stdin
+  --profile NAME     default or claude
+  --after RECORD     first re-dispatch (for real) every dispatch of a record file, so the hooks'
+                     state is that of the recorded session at its end (\`once\` hooks it spent)
+  --json             { event, matchValue, hooks: [{ name, kind, source, file, path, runs, reason }] }
+  -h, --help         this help
+
+${SETTINGS_HELP}
+
+${GATE_HELP}
+
+${exitHelp('a settings file has errors')}`,
+
+  async run(args, io) {
+    const [event] = expectPositionals(args, ['EVENT']);
+    const profile = parseProfile(args.values.profile);
+    checkEvent(event!, profile);
+    const payload = await readPayload(args.values.payload, io.stdin);
+    const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd });
+    if (!opened.ok) {
+      io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
+      return EXIT.failed;
+    }
+    const { session } = opened;
+    const { registry } = session;
+    let hooks;
+    try {
+      for (const d of after) {
+        checkEvent(d.event, profile);
+        await registry.dispatch(d.event, d.payload);
+      }
+      hooks = registry.explain(event!, payload);
+    } catch (error) {
+      if (error instanceof HookTypeError) throw new UsageError(`invalid payload: ${error.message}`);
+      throw error;
+    } finally {
+      await registry.close();
+    }
+    const match = matchValue(profile, event!, payload);
+    // Hooks the profile skipped at registration (not gated: explain lists those) never run either.
+    const skipped = session.reports.flatMap((report, i) =>
+      report.skipped
+        .filter((s) => s.gate === undefined && s.event === event)
+        .map((s) => ({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: `skipped at registration: ${s.reason}` })),
+    );
+    const all = [...hooks, ...skipped];
+
+    if (args.values.json === true) {
+      io.out(`${JSON.stringify({ event, profile, ...(match === undefined ? {} : { matchField: match.field, matchValue: match.value }), after: after.length, hooks: all }, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    const { style } = io;
+    const lines = [`${style.bold(event!)}${match === undefined ? style.dim(' (no matcher)') : style.dim(` (matchers test ${match.field} = ${JSON.stringify(match.value)})`)}`];
+    if (after.length > 0) lines.push(style.dim(`  after re-dispatching ${plural(after.length, 'recorded dispatch', 'recorded dispatches')}`));
+    const table = formatTable(all.map((h) => [h.runs ? style.green('runs') : style.yellow('no'), h.kind, h.name]));
+    all.forEach((h, i) => {
+      lines.push(table[i]!);
+      if (h.reason !== undefined) lines.push(`        ${h.runs ? style.dim(`└ ${h.reason}`) : `${style.yellow('└')} ${h.reason}`}`);
+      const where = h.file === undefined ? h.source : `${h.file}${h.path ? ` ${h.path}` : ''}${h.source ? ` (${h.source})` : ''}`;
+      if (where !== undefined) lines.push(style.dim(`          ${where}`));
+    });
+    if (all.length === 0) lines.push(style.dim(`  no hooks for ${event}`));
+    const runs = all.filter((h) => h.runs).length;
+    lines.push(style.dim(`${runs} of ${plural(all.length, 'hook')} would run`));
+    io.out(`${lines.join('\n')}\n`);
+    return EXIT.ok;
+  },
+};
+
+// The payload field matchers test on this event, and its value.
+function matchValue(profile: ProfileName, event: string, payload: Record<string, unknown>): { field: string; value: string } | undefined {
+  let field: string | null;
+  let basename = false;
+  if (profile === 'claude') {
+    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
+    field = spec.matchField;
+    basename = spec.matchBasename;
+  } else field = EVENT_SPECS[event as HookEvent].toolMatcher ? 'toolName' : null;
+  if (field === null) return undefined;
+  const raw = payload[field];
+  let value = typeof raw === 'string' ? raw : '';
+  if (basename) value = value.slice(value.lastIndexOf('/') + 1);
+  return { field, value };
+}

@@ -1,0 +1,44 @@
+// Reading a record file (the registry's `record` option: one JSON line per dispatch).
+import { readFile } from 'node:fs/promises';
+import { UsageError } from './args.js';
+
+export interface RecordedDispatch {
+  /** 1-based line in the file. */
+  line: number;
+  time?: string;
+  event: string;
+  payload: Record<string, unknown>;
+  /** The merged result as recorded (without runs), when the line has one. */
+  result?: Record<string, unknown>;
+}
+
+// Every dispatch of a record file, in order; blank lines are skipped. A line that is not a recorded
+// dispatch is a UsageError naming the line.
+export async function readRecord(file: string): Promise<RecordedDispatch[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read the record file ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  const out: RecordedDispatch[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw new UsageError(`${file}:${i + 1}: not a JSON line: ${(error as Error).message}`);
+    }
+    const v = value as Record<string, unknown> | null;
+    if (v === null || typeof v !== 'object' || typeof v.event !== 'string' || v.payload === null || typeof v.payload !== 'object' || Array.isArray(v.payload)) {
+      throw new UsageError(`${file}:${i + 1}: not a recorded dispatch (expected { "event": string, "payload": object, "result"?: object })`);
+    }
+    const d: RecordedDispatch = { line: i + 1, event: v.event, payload: v.payload as Record<string, unknown> };
+    if (typeof v.time === 'string') d.time = v.time;
+    if (v.result !== null && typeof v.result === 'object') d.result = v.result as Record<string, unknown>;
+    out.push(d);
+  });
+  return out;
+}

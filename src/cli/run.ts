@@ -1,0 +1,182 @@
+// `harness-hooks run EVENT --payload FILE|-`: dispatches for real and prints the merged decision, why
+// each part of it came out as it did, and a trace of every hook (outcome, duration, exit code, the first
+// lines of its stdout and stderr), with the hooks that did not run and why.
+import { HookTypeError } from '../errors.js';
+import type { HookExplanation } from '../registry.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
+import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
+import { firstLines, formatMs, formatTable, type Style } from './output.js';
+import { readPayload } from './payload.js';
+import { checkEvent, openSession } from './session.js';
+
+/** One hook that ran, as the trace shows it. */
+export interface TraceEntry {
+  name: string;
+  kind: string;
+  outcome: string;
+  durationMs: number;
+  source?: string;
+  file?: string;
+  path?: string;
+  statusMessage?: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  timedOut?: boolean;
+  stdout?: string[];
+  stderr?: string[];
+  message?: string;
+  said: HookSaid;
+}
+
+export const runCommand: CommandDef = {
+  name: 'run',
+  summary: 'dispatch an event for real: the merged decision, why, and a per-hook trace',
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, record: { type: 'string' } },
+  help: `Usage: harness-hooks run EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
+
+Dispatches EVENT with the payload (a JSON object; - reads stdin) to the hooks of the settings files,
+running them for real, and prints:
+  - the merged decision (blocked, decision, reason, permissionDecision, context, rewrites, …);
+  - why each part of it came out as it did: which hook blocked or decided, which decision outranked
+    which, whose context was joined, and which hooks failed and so decided nothing;
+  - each hook that ran: outcome, duration, exit code, the first lines of stdout and stderr;
+  - each hook that did not run, and why (gated off, matcher, if rule, duplicate, once).
+The payload is what the harness dispatches: camelCase afk fields ({"toolName": "bash", "input": {…}})
+for the default profile, Claude Code's hook input ({"tool_name": "Bash", "tool_input": {…}}) for
+--profile claude.
+
+Options:
+  --payload FILE|-   the payload JSON file, or - for stdin
+  --profile NAME     default or claude
+  --record FILE      also append the dispatch to FILE as a record line (for replay)
+  --json             { event, decision, blocked, result, hooks, skipped, why, warnings }
+  -h, --help         this help
+
+${SETTINGS_HELP}
+
+${GATE_HELP}
+
+${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
+
+  async run(args, io) {
+    const [event] = expectPositionals(args, ['EVENT']);
+    const profile = parseProfile(args.values.profile);
+    checkEvent(event!, profile);
+    const payload = await readPayload(args.values.payload, io.stdin);
+    const record = args.values.record as string | undefined;
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, record });
+    if (!opened.ok) {
+      io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
+      return EXIT.failed;
+    }
+    const { session } = opened;
+    const { registry } = session;
+    let before: HookExplanation[];
+    try {
+      before = registry.explain(event!, payload);
+    } catch (error) {
+      await registry.close();
+      if (error instanceof HookTypeError) throw new UsageError(`invalid payload: ${error.message}`);
+      throw error;
+    }
+    const result = await registry.dispatch(event!, payload);
+    await registry.close();
+
+    const readings: HookReading[] = result.runs.map((run) => readHook(run, run.kind === 'command' ? session.commands.get(run.name)?.shift() : undefined));
+    const ran = new Set(result.runs.map((r) => r.name));
+    const notRun = before.filter((e) => e.runs && !ran.has(e.name)).map((e) => e.name);
+    const skipped = before.filter((e) => !e.runs);
+    const numbers = new Map(readings.map((r, i) => [r, `#${i + 1}`]));
+    const why = explainResult(profile, result, readings, notRun, (r) => `${numbers.get(r)} ${shortName(r.run.name)}`);
+    const label = decisionLabel(result);
+    const trace = readings.map((r) => traceEntry(r, before.find((e) => e.name === r.run.name && e.runs), session.statusMessages.get(r.run.name)));
+    const code = result.blocked ? EXIT.failed : EXIT.ok;
+
+    if (args.values.json === true) {
+      const json = { event, profile, decision: label, blocked: result.blocked, result, hooks: trace, skipped, notRun, why, warnings: session.warnings };
+      io.out(`${JSON.stringify(json, null, 2)}\n`);
+      return code;
+    }
+    const { style } = io;
+    const lines: string[] = [];
+    const verdict = result.blocked ? style.red(style.bold(`BLOCKED${label === 'block' ? '' : ` (${describeLabel(label)})`}`)) : style.green(style.bold(describeLabel(label)));
+    lines.push(`${style.bold(event!)}: ${verdict}`);
+    lines.push(...formatTable(resultRows(result as unknown as Record<string, unknown>, style)));
+    lines.push('', style.bold('Why'), ...formatWhy(why, style));
+    lines.push('', style.bold(`Hooks (${result.runs.length} ran${skipped.length + notRun.length > 0 ? `, ${skipped.length + notRun.length} did not` : ''})`));
+    lines.push(...formatTrace(trace, style));
+    for (const name of notRun) lines.push(`  ${style.dim('-')}   ${style.yellow('not run')}  ${name}`, `        ${style.dim('why    │')} the chain stopped at a block before it`);
+    for (const s of skipped) {
+      lines.push(`  ${style.dim('-')}   ${style.yellow('skipped')}  ${s.kind}  ${s.name}`);
+      if (s.reason !== undefined) lines.push(`        ${style.dim('why    │')} ${s.reason}`);
+      if (s.file !== undefined) lines.push(`        ${style.dim(`from   │ ${s.file}${s.path ? ` ${s.path}` : ''} (${s.source})`)}`);
+    }
+    if (result.runs.length === 0 && skipped.length === 0) lines.push(style.dim(`  no hooks for ${event}`));
+    if (session.warnings.length > 0) lines.push('', style.bold('Warnings'), ...session.warnings.map((w) => `  ${style.yellow(w)}`));
+    io.out(`${lines.join('\n')}\n`);
+    return code;
+  },
+};
+
+function traceEntry(r: HookReading, where: HookExplanation | undefined, statusMessage: string | undefined): TraceEntry {
+  const t: TraceEntry = { name: r.run.name, kind: r.run.kind, outcome: r.run.outcome, durationMs: Math.round(r.run.durationMs * 10) / 10, said: r.said };
+  if (where?.source !== undefined) t.source = where.source;
+  if (where?.file !== undefined) t.file = where.file;
+  if (where?.path !== undefined) t.path = where.path;
+  if (statusMessage !== undefined) t.statusMessage = statusMessage;
+  const c = r.command;
+  if (c !== undefined) {
+    t.exitCode = c.exitCode;
+    if (c.signal !== null) t.signal = c.signal;
+    if (c.timedOut) t.timedOut = true;
+    t.stdout = firstLines(c.stdout);
+    t.stderr = firstLines(c.stderr);
+  }
+  if (r.run.message !== undefined) t.message = r.run.message;
+  return t;
+}
+
+// The merged result's fields, one row each.
+export function resultRows(result: Record<string, unknown>, style: Style): string[][] {
+  const rows: string[][] = [];
+  const show = (key: string, value: unknown): void => {
+    if (value === undefined) return;
+    rows.push([style.dim(key), typeof value === 'string' ? value : JSON.stringify(value)]);
+  };
+  for (const key of ['continue', 'decision', 'reason', 'permissionDecision', 'permissionDecisionReason', 'stopReason', 'systemMessage', 'injectContext', 'updatedInput', 'env']) show(key, result[key]);
+  const specific = result.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (specific !== undefined) {
+    const { hookEventName: _name, permissionDecision: _p, permissionDecisionReason: _r, additionalContext: _c, updatedInput: _u, ...rest } = specific;
+    if (Object.keys(rest).length > 0) show('hookSpecificOutput', rest);
+  }
+  return rows;
+}
+
+export function formatWhy(why: readonly Why[], style: Style): string[] {
+  return why.map((w) => `  ${w.field === 'failure' ? style.yellow('!') : style.dim('·')} ${w.text}`);
+}
+
+function formatTrace(trace: readonly TraceEntry[], style: Style): string[] {
+  const paint = (outcome: string): string => (outcome === 'ok' ? style.green(outcome) : outcome === 'block' ? style.red(outcome) : style.yellow(outcome));
+  const rows = trace.map((t, i) => [
+    `#${i + 1}`,
+    paint(t.outcome),
+    formatMs(t.durationMs),
+    t.exitCode === undefined ? '' : t.timedOut ? style.yellow('timed out') : t.exitCode === null ? `signal ${t.signal ?? '?'}` : `exit ${t.exitCode}`,
+    t.kind,
+    t.name,
+  ]);
+  const table = formatTable(rows);
+  const lines: string[] = [];
+  trace.forEach((t, i) => {
+    lines.push(table[i]!);
+    const pad = '        ';
+    if (t.statusMessage !== undefined) lines.push(`${pad}${style.dim('status │')} ${t.statusMessage}`);
+    if (t.file !== undefined) lines.push(`${pad}${style.dim(`from   │ ${t.file}${t.path ? ` ${t.path}` : ''} (${t.source})`)}`);
+    for (const line of t.stdout ?? []) lines.push(`${pad}${style.dim('stdout │')} ${line}`);
+    for (const line of t.stderr ?? []) lines.push(`${pad}${style.dim('stderr │')} ${line}`);
+    if (t.message !== undefined && t.outcome !== 'ok' && !(t.stderr ?? []).some((l) => t.message!.includes(l.trim()))) lines.push(`${pad}${style.dim('note   │')} ${t.message}`);
+  });
+  return lines;
+}

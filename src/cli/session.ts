@@ -1,0 +1,96 @@
+// A registry as the CLI uses it: the hook author's own files, every gate open unless a flag closes it,
+// the session's cwd the process's, warnings collected instead of printed, and each command's result
+// (exit code, stdout, stderr) kept for the trace.
+import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js';
+import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
+import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
+import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
+import type { ProfileName } from '../profiles/profile.js';
+import { HookRegistry, type HookExplanation, type HookListing } from '../registry.js';
+import { HOOK_EVENTS } from '../events.js';
+import type { HookStartInfo } from '../types.js';
+import { UsageError, type GateSettings, type SettingsArg } from './args.js';
+import { readConfigFiles, type ConfigFile } from './config-files.js';
+
+/** The registry's methods the CLI calls, with the event and payload as plain strings and objects. */
+export interface CliRegistry {
+  addConfig(config: unknown, options: AddConfigOptions): AddConfigReport;
+  dispatch(event: string, payload: unknown): Promise<ClaudeDispatchResult>;
+  listHooks(event?: string): HookListing[];
+  explain(event: string, payload: unknown): HookExplanation[];
+  close(): Promise<void>;
+}
+
+export interface CliSession {
+  profile: ProfileName;
+  registry: CliRegistry;
+  files: ConfigFile[];
+  reports: AddConfigReport[];
+  /** What the registry logged (failed commands, skipped hooks), in order. */
+  warnings: string[];
+  /** Each finished command, by hook name, in completion order. */
+  commands: Map<string, CommandResult[]>;
+  /** `statusMessage` by hook name, as onHookStart reported it. */
+  statusMessages: Map<string, string>;
+}
+
+export interface OpenOptions {
+  profile: ProfileName;
+  gates: GateSettings;
+  settings: readonly SettingsArg[];
+  cwd: string;
+  /** A record file to append each dispatch to. */
+  record?: string | undefined;
+}
+
+export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
+
+// Reads and checks the settings files; when none has errors, makes the registry and adds them in order.
+export async function openSession(options: OpenOptions): Promise<OpenResult> {
+  const files = await readConfigFiles(options.settings, { profile: options.profile, gates: options.gates, cwd: options.cwd });
+  if (files.some((f) => f.errors.length > 0)) return { ok: false, files };
+
+  const warnings: string[] = [];
+  const commands = new Map<string, CommandResult[]>();
+  const statusMessages = new Map<string, string>();
+  const logger = { warn: (message: string) => void warnings.push(message.replace(/^harness-hooks: /, '')) };
+  const real = new CommandExecutor({ logger });
+  // Keeps each command's own result for the trace; the registry reads the same result.
+  const executor = {
+    run: async (hook: CommandHookSpec, input: unknown, runOptions?: CommandRunOptions): Promise<CommandResult> => {
+      const result = await real.run(hook, input, runOptions);
+      const name = hook.args === undefined ? hook.command : [hook.command, ...hook.args].join(' ');
+      commands.set(name, [...(commands.get(name) ?? []), result]);
+      return result;
+    },
+  };
+  const registry = new HookRegistry({
+    profile: options.profile,
+    settings: options.gates,
+    session: { cwd: options.cwd },
+    logger,
+    executor,
+    onHookStart: (info: HookStartInfo) => {
+      if (info.statusMessage !== undefined) statusMessages.set(info.name, info.statusMessage);
+    },
+    ...(options.record === undefined ? {} : { record: options.record }),
+  }) as unknown as CliRegistry;
+  const reports = files.map((f) =>
+    registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }),
+  );
+  return { ok: true, session: { profile: options.profile, registry, files, reports, warnings, commands, statusMessages } };
+}
+
+// The profile's event names.
+export function eventsOf(profile: ProfileName): readonly string[] {
+  return profile === 'claude' ? CLAUDE_HOOK_EVENTS : HOOK_EVENTS;
+}
+
+// An event name the profile knows, or a UsageError that lists them (and points to the other profile).
+export function checkEvent(event: string, profile: ProfileName): string {
+  const events = eventsOf(profile);
+  if (events.includes(event)) return event;
+  const other: ProfileName = profile === 'claude' ? 'default' : 'claude';
+  const hint = eventsOf(other).includes(event) ? ` (it is a ${other}-profile event: --profile ${other})` : '';
+  throw new UsageError(`unknown event ${JSON.stringify(event)} for the ${profile} profile${hint}; its events are ${events.join(', ')}`);
+}

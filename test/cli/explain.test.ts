@@ -1,0 +1,88 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, F, makeHome } from './cli.js';
+
+const home = makeHome();
+afterAll(() => home.remove());
+
+interface ExplainJson {
+  event: string;
+  matchField?: string;
+  matchValue?: string;
+  after: number;
+  hooks: { name: string; kind: string; source?: string; path?: string; runs: boolean; reason?: string }[];
+}
+
+const CLAUDE = ['--profile', 'claude', '--settings', F.claudeProject, F.claudeLocal, F.plugin];
+
+async function explain(args: string[]): Promise<ExplainJson> {
+  const r = await cli(['explain', ...args, '--json'], { home: home.path });
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as ExplainJson;
+}
+
+describe('harness-hooks explain', () => {
+  it('names the reason for each hook that would not run: gate, matcher, if rule, duplicate', async () => {
+    const json = await explain(['PreToolUse', '--payload', F.payload('bash-rm'), ...CLAUDE, '--no-plugin-hooks']);
+    expect(json).toMatchObject({ matchField: 'tool_name', matchValue: 'Bash', after: 0 });
+    expect(json.hooks.map((h) => [h.path, h.source, h.runs, h.reason ?? null])).toEqual([
+      ['hooks.PreToolUse[0].hooks[0]', 'project', true, null],
+      ['hooks.PreToolUse[0].hooks[1]', 'project', false, '`if` rule "Bash(ls*)" did not match'],
+      ['hooks.PreToolUse[0].hooks[2]', 'project', false, '`if` rule "Bash(git push*)" did not match'],
+      ['hooks.PreToolUse[0].hooks[3]', 'project', false, `deduplicated with hooks.PreToolUse[0].hooks[0] in ${F.claudeLocal} (local), which runs in its place`],
+      ['hooks.PreToolUse[1].hooks[0]', 'project', false, 'matcher "Edit|Write" did not match value "Bash" (PreToolUse matches on tool_name)'],
+      ['hooks.PreToolUse[2].hooks[0]', 'project', true, null],
+      ['hooks.PreToolUse[0].hooks[0]', 'local', true, null],
+      ['hooks.PreToolUse[0].hooks[0]', 'plugin', false, 'gated off: plugin hooks need the `enablePluginHooks` setting'],
+    ]);
+  });
+
+  it('says a `once` hook is spent after --after re-dispatched a recorded tool call', async () => {
+    const json = await explain(['PreToolUse', '--payload', F.payload('bash-ls'), ...CLAUDE, '--after', 'fixtures/cli/one-tool-call.jsonl']);
+    expect(json.after).toBe(1);
+    const once = json.hooks.filter((h) => h.name === 'echo first-tool-call');
+    expect(once).toEqual([expect.objectContaining({ runs: false, reason: '`once` already spent: it ran and was removed' })]);
+    // The same call with a fresh registry: the once hook would run.
+    const fresh = await explain(['PreToolUse', '--payload', F.payload('bash-ls'), ...CLAUDE]);
+    expect(fresh.hooks.find((h) => h.name === 'echo first-tool-call')).toMatchObject({ runs: true });
+    expect(fresh.hooks.find((h) => h.path === 'hooks.PreToolUse[0].hooks[1]')).toMatchObject({ runs: true });
+  });
+
+  it('says HTTP hooks do not run on SessionStart', async () => {
+    const json = await explain(['SessionStart', '--payload', F.payload('session-start'), ...CLAUDE]);
+    expect(json.hooks.map((h) => [h.kind, h.runs, h.reason ?? null])).toEqual([
+      ['http', false, 'HTTP hooks do not run on SessionStart'],
+      ['command', true, null],
+    ]);
+  });
+
+  it('prints each hook with its reason and where it is configured, and runs nothing', async () => {
+    const r = await cli(['explain', 'PreToolUse', '--payload', F.payload('bash-rm'), ...CLAUDE], { home: home.path });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('PreToolUse (matchers test tool_name = "Bash")');
+    expect(r.stdout).toContain('no    command  echo formatted\n        └ matcher "Edit|Write" did not match value "Bash" (PreToolUse matches on tool_name)\n          fixtures/cli/claude/.claude/settings.json hooks.PreToolUse[1].hooks[0] (project)');
+    expect(r.stdout).toContain('4 of 8 hooks would run');
+  });
+
+  it('reads the payload from stdin with --payload -, on the default profile', async () => {
+    const r = await cli(['explain', 'PreToolUse', '--payload', '-', '--settings', F.defaultSettings, '--json'], { home: home.path, input: '{"toolName":"edit","input":{"file_path":"a.ts"}}' });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as ExplainJson;
+    expect(json.hooks.map((h) => [h.runs, h.reason ?? null])).toEqual([
+      [false, 'matcher "bash" did not match value "edit" (PreToolUse matches on toolName)'],
+      [false, 'matcher "bash" did not match value "edit" (PreToolUse matches on toolName)'],
+      [true, null],
+    ]);
+  });
+
+  it('is a usage error (exit 2) for an unknown event, a missing payload field or unreadable payload', async () => {
+    const event = await cli(['explain', 'PreToolUse', '--payload', F.payload('bash-rm'), '--settings', F.defaultSettings], { home: home.path });
+    expect(event.code).toBe(2);
+    expect(event.stderr).toContain('missing the required field');
+    const unknown = await cli(['explain', 'PermissionRequest', '--payload', F.payload('bash-rm'), '--settings', F.defaultSettings], { home: home.path });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown event "PermissionRequest" for the default profile (it is a claude-profile event: --profile claude)');
+    const missing = await cli(['explain', 'Stop', '--payload', 'fixtures/cli/payloads/none.json', '--settings', F.defaultSettings], { home: home.path });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read the payload fixtures/cli/payloads/none.json: no such file');
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdirSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, F, makeHome, ROOT } from './cli.js';
+
+const home = makeHome();
+afterAll(() => home.remove());
+
+interface ListJson {
+  profile: string;
+  gates: Record<string, boolean>;
+  files: { file: string; source: string; pluginRoot?: string }[];
+  hooks: { event: string; name: string; kind: string; source?: string; path?: string; matcher?: string; timeoutMs?: number; if?: string; once?: boolean; gatedBy?: string; runs: boolean; reason?: string }[];
+}
+
+const CLAUDE = ['--profile', 'claude', '--settings', F.claudeProject, F.claudeLocal, F.plugin];
+
+describe('harness-hooks list', () => {
+  it('lists the effective hooks per event in run order, with source, matcher, timeout and handler', async () => {
+    const r = await cli(['list', '--settings', F.defaultSettings], { home: home.path });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 9)).toEqual([
+      'PreToolUse',
+      "  1  runs  project  matcher bash  timeout 5 s             command  grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; } || exit 0",
+      '     fixtures/cli/default/settings.json hooks.PreToolUse[0].hooks[0]',
+      '  2  runs  project  matcher bash  timeout 30 s (default)  command  node fixtures/emit-json.mjs \'{"hookSpecificOutput":{"additionalContext":"bash runs in a sandbox"}}\'',
+      '     fixtures/cli/default/settings.json hooks.PreToolUse[0].hooks[1]',
+      '  3  runs  project  matcher edit  timeout 2 s             command  node fixtures/updated-input.mjs',
+      '     fixtures/cli/default/settings.json hooks.PreToolUse[1].hooks[0]',
+      'Stop',
+      '  1  runs  project  matcher *  timeout 30 s (default)  command  node fixtures/exit-code.mjs 3',
+    ]);
+    expect(r.stdout).toContain('4 hooks run, 0 hooks never run');
+  });
+
+  it('says which gate keeps a hook off, and takes each file\'s source from its path (claude profile, --json)', async () => {
+    const r = await cli(['list', ...CLAUDE, '--no-project-hooks', '--json'], { home: home.path });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as ListJson;
+    expect(json.gates).toEqual({ enableShellHooks: true, allowProjectHooks: false, enablePluginHooks: true });
+    expect(json.files).toEqual([
+      { file: F.claudeProject, source: 'project' },
+      { file: F.claudeLocal, source: 'local' },
+      { file: F.plugin, source: 'plugin', pluginRoot: join(ROOT, 'fixtures/cli/plugin') },
+    ]);
+    const pre = json.hooks.filter((h) => h.event === 'PreToolUse');
+    expect(pre.map((h) => [h.source, h.runs, h.gatedBy ?? null])).toEqual([
+      ['project', false, 'allowProjectHooks'],
+      ['project', false, 'allowProjectHooks'],
+      ['project', false, 'allowProjectHooks'],
+      ['project', false, 'allowProjectHooks'],
+      ['project', false, 'allowProjectHooks'],
+      ['project', false, 'allowProjectHooks'],
+      ['local', false, 'allowProjectHooks'],
+      ['plugin', true, null],
+    ]);
+    expect(pre[1]).toMatchObject({ if: 'Bash(ls*)', matcher: 'Bash', path: 'hooks.PreToolUse[0].hooks[1]' });
+    expect(pre[5]).toMatchObject({ name: 'echo first-tool-call', effectiveTimeoutMs: 600_000, defaultTimeout: true });
+    expect(pre[0]!.reason).toBe('gated off: project hooks need the `allowProjectHooks` setting');
+  });
+
+  it('shows gated-off hooks in the text too, and hooks the profile cannot run as skipped', async () => {
+    const r = await cli(['list', '--settings', F.warnings, '--no-shell-hooks'], { home: home.path });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('gated off  project  matcher edit | write');
+    expect(r.stdout).toContain('gated off: project hooks need the `enableShellHooks` setting');
+    expect(r.stdout).toMatch(/skipped\s+project\s+matcher \*\s+timeout -\s+hook  hooks\.PreTooluse/);
+    expect(r.stdout).toContain('unknown event "PreTooluse"');
+    expect(r.stdout).toContain('unsupported handler type "http"');
+  });
+
+  it('reads ~/.claude/settings.json as user settings, and --source overrides the path', async () => {
+    mkdirSync(join(home.path, '.claude'), { recursive: true });
+    const user = join(home.path, '.claude', 'settings.json');
+    copyFileSync(join(ROOT, F.lenient), user);
+    const fromPath = JSON.parse((await cli(['list', '--profile', 'claude', '--settings', user, '--json'], { home: home.path })).stdout) as ListJson;
+    expect(fromPath.files[0]!.source).toBe('user');
+    expect(fromPath.hooks[0]).toMatchObject({ source: 'user', runs: true });
+    const forced = JSON.parse((await cli(['list', '--profile', 'claude', '--source', 'local', '--settings', user, '--json'], { home: home.path })).stdout) as ListJson;
+    expect(forced.files[0]!.source).toBe('local');
+  });
+
+  it('stops with the errors of an invalid settings file (exit 1) and is a usage error without --settings (exit 2)', async () => {
+    const invalid = await cli(['list', '--settings', F.threeMistakes], { home: home.path });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toContain('7:54  error  hooks.PreToolUse[0].hooks[0].timeout  must not be negative (seconds)');
+    expect(invalid.stdout).toContain('3 errors: nothing was run');
+    const none = await cli(['list'], { home: home.path });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('missing --settings FILE');
+  });
+});
