@@ -367,7 +367,18 @@ export class HookRegistry<P extends ProfileName = 'default'> {
         if (e.background) row.background = true;
         rows.push(row);
       }
-      for (const g of this.#gated.get(name) ?? []) rows.push({ event: name, name: g.name, kind: g.kind, seq: g.meta.seq ?? 0, ...describeMeta(g.meta), gatedBy: g.gate });
+      for (const g of this.#gated.get(name) ?? []) {
+        rows.push({
+          event: name,
+          name: g.name,
+          kind: g.kind,
+          seq: g.meta.seq ?? 0,
+          ...describeMeta(g.meta),
+          ...(g.timeoutMs === undefined ? {} : { timeoutMs: g.timeoutMs }),
+          ...(g.once === true ? { once: true } : {}),
+          gatedBy: g.gate,
+        });
+      }
       rows.sort((a, b) => a.seq - b.seq);
       out.push(...rows);
     }

@@ -61,6 +61,8 @@ export interface GatedHook {
   kind: ConfigEntryFields['kind'];
   meta: EntryMeta;
   gate: keyof HookSettings;
+  timeoutMs?: number;
+  once?: boolean;
 }
 
 // Validates `config` as a whole (nothing is registered if it is invalid), then registers its command
@@ -104,7 +106,10 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
         if (hook.if !== undefined) meta.if = hook.if;
         if (gate !== undefined) {
           skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
-          removers.push(host.noteGated(event, { name: command, kind: made.kind, meta, gate }));
+          const gated: GatedHook = { name: command, kind: made.kind, meta, gate };
+          if (made.timeoutMs !== undefined && Number.isFinite(made.timeoutMs)) gated.timeoutMs = made.timeoutMs;
+          if (made.once === true) gated.once = true;
+          removers.push(host.noteGated(event, gated));
           return;
         }
         removers.push(host.addEntry(event, { ...made, matcher: group.matcher, meta }));

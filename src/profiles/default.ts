@@ -8,7 +8,7 @@ import { DispatchRun } from '../dispatch-run.js';
 import type { EntryReport } from '../entry.js';
 import { describeValue, HookTypeError } from '../errors.js';
 import { EVENT_SPECS, getEventSpec, HOOK_EVENTS, type EventSpec, type HookEvent } from '../events.js';
-import type { CommandHookSpec, CommandResult } from '../executor/index.js';
+import { resolveTimeoutMs, type CommandHookSpec, type CommandResult } from '../executor/index.js';
 import { compileMatcher } from '../matcher.js';
 import type { EventView, Profile, ProfileHost } from './profile.js';
 
@@ -57,6 +57,8 @@ export const defaultProfile: Profile = {
       plugin: undefined,
       longRunning: false,
       background: false,
+      // For listHooks(); the executor applies it (the registry's deadline still bounds the entry).
+      timeoutMs: resolveTimeoutMs(command),
       invoke: (payload, _context, signal) => runCommand(host, event as HookEvent, command, payload, signal, env),
     };
   },
