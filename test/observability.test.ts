@@ -47,7 +47,7 @@ describe('listHooks', () => {
     expect(registry.listHooks('PreToolUse')).toEqual([
       { event: 'PreToolUse', name: 'policy', kind: 'handler', source: 'code', matcher: 'bash' },
       { event: 'PreToolUse', name: 'true', kind: 'command', source: 'user', file: '/u/settings.json', path: 'hooks.PreToolUse[0].hooks[0]', matcher: 'edit', timeoutMs: 500 },
-      { event: 'PreToolUse', name: 'false', kind: 'command', source: 'project', file: '/p/settings.json', path: 'hooks.PreToolUse[0].hooks[0]', timeoutMs: 30000, gatedBy: 'allowProjectHooks' },
+      { event: 'PreToolUse', name: 'false', kind: 'command', source: 'project', file: '/p/settings.json', path: 'hooks.PreToolUse[0].hooks[0]', gatedBy: 'allowProjectHooks' },
     ]);
     expect(registry.listHooks().map((h) => `${h.event}:${h.name}`)).toEqual(['SessionEnd:flush', 'PreToolUse:policy', 'PreToolUse:true', 'PreToolUse:false']);
   });

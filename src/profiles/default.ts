@@ -57,8 +57,8 @@ export const defaultProfile: Profile = {
       plugin: undefined,
       longRunning: false,
       background: false,
-      // For listHooks(); the executor applies it (the registry's deadline still bounds the entry).
-      timeoutMs: resolveTimeoutMs(command),
+      // For listHooks(), when the config sets one; the executor applies it (the registry's deadline still bounds the entry).
+      ...(hook.timeout_ms !== undefined || hook.timeout !== undefined ? { timeoutMs: resolveTimeoutMs(command) } : {}),
       invoke: (payload, _context, signal) => runCommand(host, event as HookEvent, command, payload, signal, env),
     };
   },
