@@ -10,7 +10,8 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     platform: 'node',
-    splitting: false,
+    // ESM: code behind a dynamic import (the HTTP hook runner) is a chunk of its own, loaded on first use.
+    splitting: true,
     treeshake: true,
   },
   {

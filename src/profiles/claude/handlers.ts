@@ -7,7 +7,6 @@ import { basename, join } from 'node:path';
 import type { EntryContext } from '../../context.js';
 import type { Entry } from '../../entry.js';
 import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
-import { runHttpHook } from '../../http/index.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';
 import type { ConfigEntryFields, ConfigOrigin, ProfileHost } from '../profile.js';
 import type { McpToolResponse, PromptHookResponse } from './adapters.js';
@@ -191,6 +190,8 @@ function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerCo
     background: false,
     httpType: true,
     invoke: async (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
+      // The HTTP runner loads on the first HTTP hook, not at package import (cold start).
+      const { runHttpHook } = await import('../../http/index.js');
       const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(hook.allowedEnvVars ? { allowedEnvVars: hook.allowedEnvVars } : {}) }, input, {
         timeoutMs: timeoutMs ?? (extras as ClaudeExtras).defaultTimeoutMs,
         ...(signal ? { signal } : {}),
