@@ -110,6 +110,19 @@ const spec = <
 const TOOL = { matchField: 'tool_name', ifConditions: true } as const;
 
 // Judgement calls against the seed are marked "Seed:" below.
+// PreModelSwitch and PostModelSwitch carry the same fields.
+const MODEL_SWITCH_FIELDS = [
+  'from_model',
+  'to_model',
+  'requested_model',
+  'source',
+  'context_tokens',
+  'prompt_cache_warm',
+  'cache_ttl',
+  'estimated_cache_write_usd',
+  'pricing',
+] as const;
+
 export const CLAUDE_EVENT_SPECS = Object.freeze({
   PreToolUse: spec('PreToolUse', {
     ...TOOL,
@@ -188,33 +201,13 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   // Exit 2 blocks the switch; stderr to the user.
   PreModelSwitch: spec('PreModelSwitch', {
     matchField: 'to_model',
-    required: [
-      'from_model',
-      'to_model',
-      'requested_model',
-      'source',
-      'context_tokens',
-      'prompt_cache_warm',
-      'cache_ttl',
-      'estimated_cache_write_usd',
-      'pricing',
-    ],
+    required: MODEL_SWITCH_FIELDS,
     exit2: 'block',
     outputFields: ['permissionDecision', 'permissionDecisionReason'],
   }),
   PostModelSwitch: spec('PostModelSwitch', {
     matchField: 'to_model',
-    required: [
-      'from_model',
-      'to_model',
-      'requested_model',
-      'source',
-      'context_tokens',
-      'prompt_cache_warm',
-      'cache_ttl',
-      'estimated_cache_write_usd',
-      'pricing',
-    ],
+    required: MODEL_SWITCH_FIELDS,
     outputFields: ['additionalContext'],
   }),
   // Seed: the description says the input carries tool_use_id, the typed schema does not; the schema wins.
