@@ -13,6 +13,7 @@ import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookTypeError } from './errors.js';
 import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
+import { processGroupsEnded } from './executor/timeout.js';
 import type { ToolAliases } from './matcher.js';
 import type { AsyncHookResult, HookAdapters } from './profiles/claude/adapters.js';
 import type { SdkHookCallback, SdkHooks, SdkHooksOfAnyVersion } from './profiles/claude/sdk.js';
@@ -500,6 +501,8 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   async close(): Promise<void> {
     this.#close.abort(new Error('the registry was closed'));
     while (this.#running.size > 0) await Promise.all([...this.#running]);
+    // The runs report at once when aborted; wait until their process groups are really gone.
+    await processGroupsEnded();
     await this.#recordClose?.();
     this.#recordClose = undefined;
   }
@@ -566,12 +569,14 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`record\` option to be a file path, a writable stream or a WritableStream, got ${describeValue(record)}`);
   }
 
-  // Resolves when every queued background handler has finished (including ones queued meanwhile).
+  // Resolves when every queued background handler has finished (including ones queued meanwhile), and
+  // every hook still running in the background (claude `async`, `asyncRewake`, self-declared async).
   async drainBackground(): Promise<void> {
     for (;;) {
       const chain = this.#backgroundChain;
       await chain;
-      if (chain === this.#backgroundChain) return;
+      if (this.#running.size > 0) await Promise.all([...this.#running]);
+      if (chain === this.#backgroundChain && this.#running.size === 0) return;
     }
   }
 

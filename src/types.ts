@@ -156,6 +156,9 @@ export interface HookRun {
   decision?: HookDecision;
   /** What went wrong, for `error`, `timeout` and `aborted`. */
   message?: string;
+  /** claude profile: the hook went on in the background (`async`, `asyncRewake`, or self-declared); its
+   *  result comes later through `takeAsyncResults()` / `onAsyncResult`, and this run decided nothing. */
+  background?: true;
 }
 
 export type DispatchResult = HookDecision & {

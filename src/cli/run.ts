@@ -2,13 +2,14 @@
 // each part of it came out as it did, and a trace of every hook (outcome, duration, exit code, the first
 // lines of its stdout and stderr), with the hooks that did not run and why.
 import { HookTypeError } from '../errors.js';
+import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookExplanation } from '../registry.js';
 import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
 import { readPayload } from './payload.js';
-import { checkEvent, openSession } from './session.js';
+import { checkEvent, openSession, type CliRegistry } from './session.js';
 
 /** One hook that ran, as the trace shows it. */
 export interface TraceEntry {
@@ -26,13 +27,15 @@ export interface TraceEntry {
   stdout?: string[];
   stderr?: string[];
   message?: string;
+  /** It went on in the background (its result is under `background`). */
+  background?: boolean;
   said: HookSaid;
 }
 
 export const runCommand: CommandDef = {
   name: 'run',
   summary: 'dispatch an event for real: the merged decision, why, and a per-hook trace',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, record: { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
   help: `Usage: harness-hooks run EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Dispatches EVENT with the payload (a JSON object; - reads stdin) to the hooks of the settings files,
@@ -50,7 +53,9 @@ Options:
   --payload FILE|-   the payload JSON file, or - for stdin
   --profile NAME     default or claude
   --record FILE      also append the dispatch to FILE as a record line (for replay)
-  --json             { event, decision, blocked, result, hooks, skipped, why, warnings }
+  --async-wait SEC   how long to wait for background hooks (async, asyncRewake, self-declared async)
+                     after the dispatch before killing them; their results are printed (default 10)
+  --json             { event, decision, blocked, result, hooks, skipped, why, background, warnings }
   -h, --help         this help
 
 ${SETTINGS_HELP}
@@ -65,6 +70,7 @@ ${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
     checkEvent(event!, profile);
     const payload = await readPayload(args.values.payload, io.stdin);
     const record = args.values.record as string | undefined;
+    const asyncWaitMs = parseAsyncWait(args.values['async-wait']);
     const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, record });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
@@ -81,9 +87,12 @@ ${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
       throw error;
     }
     const result = await registry.dispatch(event!, payload);
+    // Background hooks outlive the dispatch: give them --async-wait to finish, then kill the rest.
+    const background = await waitForBackground(registry, asyncWaitMs);
     await registry.close();
 
-    const readings: HookReading[] = result.runs.map((run) => readHook(run, run.kind === 'command' ? session.commands.get(run.name)?.shift() : undefined));
+    // A background run decided nothing; its process's result is in the Background section.
+    const readings: HookReading[] = result.runs.map((run) => readHook(run, run.kind === 'command' && run.background !== true ? session.commands.get(run.name)?.shift() : undefined));
     const ran = new Set(result.runs.map((r) => r.name));
     const notRun = before.filter((e) => e.runs && !ran.has(e.name)).map((e) => e.name);
     const skipped = before.filter((e) => !e.runs);
@@ -94,7 +103,7 @@ ${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
     const code = result.blocked ? EXIT.failed : EXIT.ok;
 
     if (args.values.json === true) {
-      const json = { event, profile, decision: label, blocked: result.blocked, result, hooks: trace, skipped, notRun, why, warnings: session.warnings };
+      const json = { event, profile, decision: label, blocked: result.blocked, result, hooks: trace, skipped, notRun, why, background, warnings: session.warnings };
       io.out(`${JSON.stringify(json, null, 2)}\n`);
       return code;
     }
@@ -113,6 +122,7 @@ ${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
       if (s.file !== undefined) lines.push(`        ${style.dim(`from   │ ${s.file}${s.path ? ` ${s.path}` : ''} (${s.source})`)}`);
     }
     if (result.runs.length === 0 && skipped.length === 0) lines.push(style.dim(`  no hooks for ${event}`));
+    lines.push(...formatBackground(background, asyncWaitMs, style));
     if (session.warnings.length > 0) lines.push('', style.bold('Warnings'), ...session.warnings.map((w) => `  ${style.yellow(w)}`));
     io.out(`${lines.join('\n')}\n`);
     return code;
@@ -134,6 +144,7 @@ function traceEntry(r: HookReading, where: HookExplanation | undefined, statusMe
     t.stderr = firstLines(c.stderr);
   }
   if (r.run.message !== undefined) t.message = r.run.message;
+  if (r.run.background === true) t.background = true;
   return t;
 }
 
@@ -144,7 +155,8 @@ export function resultRows(result: Record<string, unknown>, style: Style): strin
     if (value === undefined) return;
     rows.push([style.dim(key), typeof value === 'string' ? value : JSON.stringify(value)]);
   };
-  for (const key of ['continue', 'decision', 'reason', 'permissionDecision', 'permissionDecisionReason', 'stopReason', 'systemMessage', 'injectContext', 'updatedInput', 'env']) show(key, result[key]);
+  for (const key of ['continue', 'decision', 'reason', 'permissionDecision', 'permissionDecisionReason', 'stopReason', 'systemMessage', 'injectContext', 'updatedInput']) show(key, result[key]);
+  if (result.env !== undefined && Object.keys(result.env as object).length > 0) show('env', result.env);
   const specific = result.hookSpecificOutput as Record<string, unknown> | undefined;
   if (specific !== undefined) {
     const { hookEventName: _name, permissionDecision: _p, permissionDecisionReason: _r, additionalContext: _c, updatedInput: _u, ...rest } = specific;
@@ -163,7 +175,7 @@ function formatTrace(trace: readonly TraceEntry[], style: Style): string[] {
     `#${i + 1}`,
     paint(t.outcome),
     formatMs(t.durationMs),
-    t.exitCode === undefined ? '' : t.timedOut ? style.yellow('timed out') : t.exitCode === null ? `signal ${t.signal ?? '?'}` : `exit ${t.exitCode}`,
+    t.background === true ? 'background' : t.exitCode === undefined ? '' : t.timedOut ? style.yellow('timed out') : t.exitCode === null ? `signal ${t.signal ?? '?'}` : `exit ${t.exitCode}`,
     t.kind,
     t.name,
   ]);
@@ -176,7 +188,50 @@ function formatTrace(trace: readonly TraceEntry[], style: Style): string[] {
     if (t.file !== undefined) lines.push(`${pad}${style.dim(`from   │ ${t.file}${t.path ? ` ${t.path}` : ''} (${t.source})`)}`);
     for (const line of t.stdout ?? []) lines.push(`${pad}${style.dim('stdout │')} ${line}`);
     for (const line of t.stderr ?? []) lines.push(`${pad}${style.dim('stderr │')} ${line}`);
-    if (t.message !== undefined && t.outcome !== 'ok' && !(t.stderr ?? []).some((l) => t.message!.includes(l.trim()))) lines.push(`${pad}${style.dim('note   │')} ${t.message}`);
+    if (t.message !== undefined && (t.outcome !== 'ok' || t.background === true) && !(t.stderr ?? []).some((l) => t.message!.includes(l.trim()))) lines.push(`${pad}${style.dim('note   │')} ${t.message}`);
   });
+  return lines;
+}
+
+/** Background hooks after the dispatch: the results that came in, and whether some were still running. */
+export interface BackgroundReport {
+  results: AsyncHookResult[];
+  killed: boolean;
+}
+
+function parseAsyncWait(value: unknown): number {
+  if (value === undefined) return 10_000;
+  const seconds = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(seconds) || seconds < 0) {
+    throw new UsageError(`--async-wait: expected a number of seconds, got ${JSON.stringify(value)}`);
+  }
+  return seconds * 1000;
+}
+
+// Waits up to `ms` for the background hooks; what still runs then is killed by close() and reported.
+async function waitForBackground(registry: CliRegistry, ms: number): Promise<BackgroundReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    registry.drainBackground().then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return { results: registry.takeAsyncResults(), killed: !finished };
+}
+
+function formatBackground(report: BackgroundReport, waitMs: number, style: Style): string[] {
+  if (report.results.length === 0 && !report.killed) return [];
+  const lines = ['', style.bold(`Background (${report.results.length} finished${report.killed ? ', others killed' : ''})`)];
+  for (const r of report.results) {
+    const status = r.timedOut ? style.yellow('timed out') : r.exitCode === null ? 'killed' : `exit ${r.exitCode}`;
+    lines.push(`  ${status}  ${formatMs(r.durationMs)}  ${r.name}${r.rewake ? `  ${style.red('rewake')}` : ''}`);
+    if (r.message !== undefined) lines.push(`        ${style.dim('wake   │')} ${r.message}`);
+    if (r.output !== undefined) lines.push(`        ${style.dim('output │')} ${JSON.stringify(r.output)}`);
+    for (const line of firstLines(r.stdout)) lines.push(`        ${style.dim('stdout │')} ${line}`);
+    for (const line of firstLines(r.stderr)) lines.push(`        ${style.dim('stderr │')} ${line}`);
+  }
+  if (report.killed) lines.push(`  ${style.yellow(`still running after ${waitMs / 1000} s: killed (raise --async-wait to see their results)`)}`);
   return lines;
 }

@@ -8,6 +8,7 @@ import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { HookRegistry, type HookExplanation, type HookListing } from '../registry.js';
 import { HOOK_EVENTS } from '../events.js';
+import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookStartInfo } from '../types.js';
 import { UsageError, type GateSettings, type SettingsArg } from './args.js';
 import { readConfigFiles, type ConfigFile } from './config-files.js';
@@ -18,6 +19,8 @@ export interface CliRegistry {
   dispatch(event: string, payload: unknown): Promise<ClaudeDispatchResult>;
   listHooks(event?: string): HookListing[];
   explain(event: string, payload: unknown): HookExplanation[];
+  drainBackground(): Promise<void>;
+  takeAsyncResults(): AsyncHookResult[];
   close(): Promise<void>;
 }
 

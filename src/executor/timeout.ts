@@ -1,5 +1,6 @@
 // The command timeout (milliseconds from `timeout_ms`, or Claude Code's `timeout` in seconds) and the
 // kill order when a hook must end: SIGTERM to the whole process group, SIGKILL after a grace period.
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The timeout when a spec gives none, and the most any spec can ask for. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -67,16 +68,79 @@ export function untrackProcessGroup(pid: number): void {
   liveGroups.delete(pid);
 }
 
+// Whether any process of the group led by `pid` still runs. Signal 0 sends nothing but counts zombies: a
+// grandchild orphaned to an init that does not reap (a container without one) stays a zombie for good.
+// So where /proc exists, a group whose only members are zombies is gone.
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return hasRunningMember(pid);
+}
+
+function hasRunningMember(pgid: number): boolean {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc');
+  } catch {
+    return true; // no /proc: trust signal 0
+  }
+  for (const name of pids) {
+    const c = name.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // "pid (comm) state ppid pgrp ...": the fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
+}
+
+/** How often a group being ended is checked, and how long after SIGKILL it may take to disappear. */
+const POLL_MS = 25;
+const AFTER_KILL_MS = 2_000;
+const ending = new Set<Promise<void>>();
+
 // Ends the group led by `pid`: SIGTERM now, SIGKILL after `graceMs` (SIGTERM can be trapped or ignored,
-// and a grandchild may outlive the leader). Returns at once; the SIGKILL timer stays ref'd so a parent
-// that is otherwise done still waits the (short) grace period instead of leaving the group behind.
+// and a grandchild may outlive the leader). Returns at once; the group is checked every 25 ms until it is
+// gone (see processGroupsEnded). The timers stay ref'd so a parent that is otherwise done still waits the
+// (short) grace period instead of leaving the group behind.
 export function terminateProcessGroup(pid: number, graceMs: number): void {
   if (!killProcessGroup(pid, 'SIGTERM')) {
     untrackProcessGroup(pid);
     return;
   }
-  setTimeout(() => {
-    killProcessGroup(pid, 'SIGKILL');
-    untrackProcessGroup(pid);
-  }, graceMs);
+  const start = Date.now();
+  let killed = false;
+  const gone = new Promise<void>((resolve) => {
+    const check = (): void => {
+      const elapsed = Date.now() - start;
+      if (!killed && elapsed >= graceMs) {
+        killed = true;
+        killProcessGroup(pid, 'SIGKILL');
+      }
+      if (!groupAlive(pid) || elapsed >= graceMs + AFTER_KILL_MS) {
+        untrackProcessGroup(pid);
+        resolve();
+        return;
+      }
+      setTimeout(check, killed ? POLL_MS : Math.max(1, Math.min(POLL_MS, graceMs - elapsed)));
+    };
+    setTimeout(check, Math.max(1, Math.min(POLL_MS, graceMs)));
+  });
+  ending.add(gone);
+  void gone.then(() => ending.delete(gone));
+}
+
+// Resolves when every group that was being ended (by any executor) has gone: close() waits for this, so
+// "closed" means no hook process is left, not only that it was signalled.
+export async function processGroupsEnded(): Promise<void> {
+  while (ending.size > 0) await Promise.all([...ending]);
 }

@@ -97,6 +97,25 @@ describe('harness-hooks run', () => {
     expect(lines[1]!.runs.length).toBeGreaterThan(0);
   });
 
+  it('waits --async-wait for background hooks, prints their results, and says which were killed', async () => {
+    const args = ['run', 'SessionStart', '--payload', F.payload('session-start'), '--profile', 'claude', '--settings', 'fixtures/cli/claude-async.json', '--async-wait', '1'];
+    const text = await cli(args, { home: home.path });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/#1 {2}ok {2}\d+ ms {2}background {2}command {2}sleep 0\.2/);
+    expect(text.stdout).toContain('· no hook blocked or decided'); // a background hook decides nothing
+    expect(text.stdout).toContain('Background (1 finished, others killed)');
+    expect(text.stdout).toMatch(/exit 0 {2}\d+ ms {2}sleep 0\.2; echo/);
+    expect(text.stdout).toContain('output │ {"systemMessage":"index rebuilt"}');
+    expect(text.stdout).toContain('still running after 1 s: killed (raise --async-wait to see their results)');
+    const { json } = await run(args.slice(1));
+    const background = (json as unknown as { background: { results: { exitCode: number | null; output?: unknown }[]; killed: boolean } }).background;
+    expect(background.killed).toBe(true);
+    expect(background.results).toEqual([expect.objectContaining({ exitCode: 0, output: { systemMessage: 'index rebuilt' } })]);
+    const bad = await cli([...args.slice(0, -1), 'soon'], { home: home.path });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--async-wait: expected a number of seconds, got "soon"');
+  });
+
   it('is a usage error (exit 2) without --payload, with a payload that is not JSON, or an unknown event', async () => {
     const none = await cli(['run', 'Stop', '--settings', F.defaultSettings], { home: home.path });
     expect(none.code).toBe(2);

@@ -13,7 +13,7 @@ import { fromHandlerValue, type ClaudeEntryOutcome } from './output.js';
 // `onFailure: 'block'`: a hook that crashed, timed out, could not start or answered garbage blocks, with a
 // reason that says which hook failed and how. A guard that failed must not look like an approval.
 function failClosed(entry: Entry, event: string, o: ClaudeEntryOutcome): ClaudeEntryOutcome {
-  if (o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) return o;
+  if ((o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) || o.deliberate === true) return o;
   const how = o.outcome === 'timeout' ? 'timed out' : o.garbage === true ? 'returned output that could not be read' : 'failed';
   const reason = `Hook "${entry.name}" on ${event} ${how}${o.message ? `: ${o.message}` : ''} (onFailure: block)`;
   return { outcome: 'block', output: { decision: 'block', reason }, message: o.message ?? reason };
@@ -43,6 +43,7 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
   const deadlines: (Deadline | undefined)[] = new Array(n);
   const start = now();
   let left = n;
+  let started = 0;
   let done = false;
   const abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
 
@@ -61,6 +62,7 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
       outcomes[i] = outcome;
       const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - start };
       if (outcome.message !== undefined) run.message = outcome.message;
+      if (outcome.background === true) run.background = true;
       runs[i] = run;
       if (o.observers !== undefined) notifyEnd(o.observers, spec.name, entry, run, logger);
       const d = deadlines[i];
@@ -79,7 +81,10 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
         for (let i = 0; i < n; i++) {
           if (runs[i] === undefined) {
             const entry = entries[i]!;
-            runs[i] = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - start, message: 'the dispatch was aborted' };
+            const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - start, message: 'the dispatch was aborted' };
+            runs[i] = run;
+            // Every onHookStart gets its onHookEnd, an aborted run's too.
+            if (i < started && o.observers !== undefined) notifyEnd(o.observers, spec.name, entry, run, logger);
           }
         }
         finish({ blocked: false, aborted: true, runs });
@@ -91,6 +96,7 @@ export function runParallel(o: ParallelRunOptions): Promise<ClaudeDispatchResult
       const entry = entries[i]!;
       if (entry.once !== undefined) entry.once.remove();
       if (o.observers !== undefined) notifyStart(o.observers, spec.name, entry, logger);
+      started = i + 1;
       const context = new EntryContext(abort);
       const timeoutMs = Math.min(entry.timeoutMs ?? o.defaultTimeoutMs, o.ceilingMs);
       if (timeoutMs !== Infinity) {

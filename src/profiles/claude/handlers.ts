@@ -19,7 +19,15 @@ export interface ClaudeExtras {
   envFile?: string;
   /** The timeout of a hook that sets none: the event's default, or SessionEnd's (raised) budget. */
   defaultTimeoutMs: number;
+  /** No foreground hook runs longer than this (SessionEnd's shared budget), or Infinity. */
+  ceilingMs: number;
 }
+
+// A foreground hook's timeout: its own, else the event's default, never past the dispatch's ceiling.
+const budget = (own: number | undefined, extras: unknown): number => {
+  const { defaultTimeoutMs, ceilingMs } = extras as ClaudeExtras;
+  return Math.min(own ?? defaultTimeoutMs, ceilingMs);
+};
 
 const DEFAULT_TIMEOUT_SEC: Readonly<Record<string, number>> = { prompt: 30, agent: 60 };
 /** Background hooks: their own `timeout`, else 10 minutes; a self-declared one without asyncTimeout: 15 s. */
@@ -54,7 +62,7 @@ export function makeConfigEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: 
   }
   const extra: { -readonly [K in keyof Omit<Entry, 'once'>]?: Entry[K] } & { once?: boolean } = {};
   if (timeoutMs !== undefined && fields.timeoutMs === undefined) extra.timeoutMs = timeoutMs;
-  if (hook.if !== undefined) extra.condition = compileIfCondition(hook.if, host.projectDir, host.logger) ?? false;
+  if (hook.if !== undefined) extra.condition = compileIfCondition(hook.if, () => host.projectDir, host.logger) ?? false;
   if (hook.once === true) extra.once = true;
   if (hook.statusMessage !== undefined) extra.statusMessage = hook.statusMessage;
   if (hook.onFailure !== undefined) extra.onFailure = hook.onFailure;
@@ -84,11 +92,7 @@ function pluginContext(host: ProfileHost, origin: ConfigOrigin): PluginContext |
 }
 
 function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
-  const env: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir };
-  if (plugin !== undefined) {
-    env.CLAUDE_PLUGIN_ROOT = plugin.root;
-    env.CLAUDE_PLUGIN_DATA = plugin.data;
-  }
+  const pluginEnv: Record<string, string> = plugin === undefined ? {} : { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
   const sub = plugin?.substitute ?? ((s: string) => s);
   const command: CommandHookSpec = { type: 'command', command: sub(hook.command!) };
   if (hook.args !== undefined) command.args = hook.args.map(sub);
@@ -122,15 +126,17 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
     // A background hook's own timeout bounds its process, not the dispatch, which does not wait for it.
     ...(background ? { timeoutMs: Infinity } : {}),
     invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const { envFile, defaultTimeoutMs } = extras as ClaudeExtras;
-      const runEnv = envFile === undefined ? env : { ...env, CLAUDE_ENV_FILE: envFile };
+      const { envFile } = extras as ClaudeExtras;
+      // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
+      const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
+      if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
       const cwd = (input as { cwd?: string }).cwd;
       const executor = host.executor();
       if (background) {
         // async / asyncRewake: start it and let the dispatch go on at once; close() kills it.
         const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: timeoutMs ?? ASYNC_TIMEOUT_MS });
         host.track(run.then((r) => finished(r, hook.asyncRewake === true)));
-        return Promise.resolve({ outcome: 'ok', message: 'started in the background' });
+        return Promise.resolve({ outcome: 'ok', message: 'started in the background', background: true });
       }
       return new Promise<ClaudeEntryOutcome>((resolve) => {
         // A hook may move itself to the background by printing {"async": true, "asyncTimeout": N} first.
@@ -146,19 +152,21 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
           cwd,
           env: runEnv,
           signal: local.signal,
-          timeoutMs: timeoutMs ?? defaultTimeoutMs,
+          // SessionEnd's shared budget bounds the process too, not only the dispatch's wait.
+          timeoutMs: budget(timeoutMs, extras),
           onFirstLine: (line) => {
             const declared = parseAsyncDeclaration(line);
             if (declared === undefined) return undefined;
             backgrounded = true;
-            resolve({ outcome: 'ok', message: 'moved itself to the background' });
+            resolve({ outcome: 'ok', message: 'moved itself to the background', background: true });
             return declared;
           },
         });
         const settled = run.then((r) => {
           signal?.removeEventListener('abort', onAbort);
           host.closeSignal.removeEventListener('abort', onClose);
-          if (backgrounded) finished(r, false);
+          // Its first stdout line was the {"async": true} declaration, not part of its output.
+          if (backgrounded) finished({ ...r, stdout: r.stdout.slice(r.stdout.indexOf('\n') + 1 || r.stdout.length) }, false);
           else resolve(fromCommandResult(r, spec, name, host.logger));
         });
         host.track(settled);
@@ -193,7 +201,7 @@ function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerCo
       // The HTTP runner loads on the first HTTP hook, not at package import (cold start).
       const { runHttpHook } = await import('../../http/index.js');
       const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(hook.allowedEnvVars ? { allowedEnvVars: hook.allowedEnvVars } : {}) }, input, {
-        timeoutMs: timeoutMs ?? (extras as ClaudeExtras).defaultTimeoutMs,
+        timeoutMs: budget(timeoutMs, extras),
         ...(signal ? { signal } : {}),
         ...(host.http.allowedUrls ? { allowedUrls: host.http.allowedUrls } : {}),
         allowPrivateNetwork: host.http.allowPrivateNetwork,
@@ -258,7 +266,7 @@ function mcpToolEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
         tool: hook.tool!,
         input: interpolateInput(hook.input ?? {}, input) as Record<string, unknown>,
         signal: (context as EntryContext).signal,
-        timeoutMs: timeoutMs ?? (extras as ClaudeExtras).defaultTimeoutMs,
+        timeoutMs: budget(timeoutMs, extras),
       });
       const text = mcpText(response);
       if (text === undefined) return { outcome: 'error', message: `the mcp_tool adapter returned ${JSON.stringify(response)}, not text or an MCP result`, garbage: true };

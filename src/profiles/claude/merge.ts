@@ -8,7 +8,8 @@
 // 4. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart)
 //    and exit-2 feedback (PostToolUse, PostToolUseFailure) join with "\n" into `injectContext`;
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
-//    writer's value (stricter than Claude Code's "last finished").
+//    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
+//    catalogue `outputFields`) are dropped.
 import { isPlainObject } from '../../decisions.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
@@ -57,7 +58,10 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
     } else if (candidate === permission && permissionReason === undefined && typeof why === 'string') {
       permissionReason = why;
     }
+    // A deny blocks here, in registration order, so its reason is not taken over by a later blocker.
+    if (candidate === 'deny') block(typeof why === 'string' ? why : undefined);
   };
+  const fields = new Set(spec.outputFields);
 
   for (const o of outcomes) {
     if (o === undefined) continue;
@@ -78,7 +82,8 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
       const hs = out.hookSpecificOutput as Record<string, unknown> | undefined;
       if (hs !== undefined) {
         for (const [key, value] of Object.entries(hs)) {
-          if (key === 'hookEventName') continue;
+          // Only the fields this event reads (a PostToolUse `updatedInput` rewrites nothing).
+          if (!fields.has(key)) continue;
           if (key === 'additionalContext') {
             if (typeof value === 'string' && value !== '') contexts.push(value);
           } else if (key === 'permissionDecision' && permissions) {

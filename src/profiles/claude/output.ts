@@ -18,6 +18,10 @@ export interface ClaudeEntryOutcome {
   message?: string;
   /** The hook answered something unreadable (a failure for `onFailure: 'block'`). */
   garbage?: boolean;
+  /** The hook went on in the background; its result comes through the async-result channel. */
+  background?: boolean;
+  /** An exit 2 on an event where exit 2 blocks nothing: the hook's choice, not a failure for `onFailure: 'block'`. */
+  deliberate?: boolean;
 }
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
@@ -76,7 +80,9 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
     // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
     return { ...base, exit2: text, outcome: 'block' };
   }
-  return { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200)}` };
+  const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200)}` };
+  if (r.exitCode === 2) failed.deliberate = true;
+  return failed;
 }
 
 // An in-process handler's return value as a claude outcome.

@@ -79,13 +79,11 @@ export const claudeProfile: Profile = {
 
     let ceilingMs = Infinity;
     let defaultTimeoutMs = spec.defaultTimeoutSec * 1000;
-    if (spec.name === 'SessionEnd') {
-      // One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout (≤ 60 s).
-      const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0).filter(Number.isFinite));
-      ceilingMs = defaultTimeoutMs = Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
-    }
-    const extras: ClaudeExtras = { defaultTimeoutMs };
+    if (spec.name === 'SessionEnd') ceilingMs = defaultTimeoutMs = sessionEndBudgetMs(entries);
+    const extras: ClaudeExtras = { defaultTimeoutMs, ceilingMs };
     let envDir: string | undefined;
+    // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
+    // `async` hooks, which outlive it, do not get one.
     if (spec.envFile && entries.some((e) => e.kind === 'command')) {
       envDir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
       extras.envFile = join(envDir, 'env');
@@ -121,6 +119,13 @@ export const claudeProfile: Profile = {
   // Every handler type: command, http, prompt, agent, mcp_tool (handlers.ts).
   configEntry: (host, event, hook, origin) => makeConfigEntry(host, CLAUDE_EVENT_SPECS[event as ClaudeHookEvent], hook, origin),
 };
+
+// One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout, never past 60 s.
+// It is each hook's timeout too, so no SessionEnd hook process outlives it.
+export function sessionEndBudgetMs(entries: readonly Pick<Entry, 'timeoutMs'>[]): number {
+  const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0).filter(Number.isFinite));
+  return Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
+}
 
 // The `export NAME=value` (or `NAME=value`) lines hooks wrote to CLAUDE_ENV_FILE; quotes are removed.
 export function parseEnvFile(text: string): Record<string, string> {

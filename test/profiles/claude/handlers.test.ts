@@ -1,11 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HookRegistry, type HookRegistryOptions, type McpToolRequest, type PromptHookRequest } from '../../../src/index.js';
-import { parseAsyncDeclaration } from '../../../src/profiles/claude/handlers.js';
+import { CommandExecutor, HookRegistry, type HookRegistryOptions, type McpToolRequest, type PromptHookRequest } from '../../../src/index.js';
+import { EntryContext } from '../../../src/context.js';
+import type { ProfileHost } from '../../../src/profiles/profile.js';
+import { CLAUDE_EVENT_SPECS } from '../../../src/profiles/claude/events.js';
+import { makeConfigEntry, parseAsyncDeclaration } from '../../../src/profiles/claude/handlers.js';
+import { sessionEndBudgetMs } from '../../../src/profiles/claude/profile.js';
 import { fixture } from '../../helpers/fixtures.js';
 import { makeLogger, sleep } from '../../helpers/logger.js';
-import { pidsAfter, waitForDeath } from '../../helpers/processes.js';
+import { isAlive, pidsAfter, waitForDeath } from '../../helpers/processes.js';
 
 const ON = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
 const make = (extra: Partial<HookRegistryOptions<'claude'>> = {}) => {
@@ -92,7 +96,7 @@ describe('async command hooks', () => {
     const t0 = performance.now();
     const r = await registry.dispatch('PostToolUse', { tool_name: 'Edit', tool_input: {}, tool_response: {}, tool_use_id: 't' });
     expect(performance.now() - t0).toBeLessThan(250);
-    expect(r.runs[0]).toMatchObject({ outcome: 'ok', message: 'started in the background' });
+    expect(r.runs[0]).toMatchObject({ outcome: 'ok', message: 'started in the background', background: true });
     expect(registry.takeAsyncResults()).toEqual([]);
     await sleep(600);
     const results = registry.takeAsyncResults();
@@ -121,7 +125,7 @@ describe('async command hooks', () => {
     const t0 = performance.now();
     const r = await registry.dispatch('Stop', { stop_hook_active: false });
     expect(performance.now() - t0).toBeLessThan(250);
-    expect(r.runs[0]!.message).toBe('moved itself to the background');
+    expect(r.runs[0]).toMatchObject({ message: 'moved itself to the background', background: true });
     await vi.waitFor(() => expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ exitCode: 0, stderr: 'late\n', rewake: false })]), { timeout: 2000 });
   });
 
@@ -290,5 +294,128 @@ describe('http hooks', () => {
     expect((await registry.dispatch('SessionStart', { source: 'startup' })).runs).toEqual([]);
     expect((await registry.dispatch('Setup', { trigger: 'init' })).runs).toEqual([]);
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('async command hooks: edge cases', () => {
+  it('a self-declared async hook’s result is read from the stdout after its {"async": true} line', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Stop', [{ type: 'command', command: `echo '{"async":true}'; sleep 0.1; echo '{"systemMessage":"done later"}'` }]), { source: 'user' });
+    await registry.dispatch('Stop', { stop_hook_active: false });
+    await registry.drainBackground();
+    const [result] = registry.takeAsyncResults();
+    expect(result).toMatchObject({ exitCode: 0, output: { systemMessage: 'done later' }, stdout: '{"systemMessage":"done later"}\n' });
+  });
+
+  it('an asyncRewake message falls back to stdout when stderr is empty', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PostToolUse', [{ type: 'command', command: 'echo "lint: 2 errors"; exit 2', asyncRewake: true }]), { source: 'user' });
+    await registry.dispatch('PostToolUse', { tool_name: 'Edit', tool_input: {}, tool_response: {}, tool_use_id: 't' });
+    await registry.drainBackground();
+    const [result] = registry.takeAsyncResults();
+    expect(result).toMatchObject({ rewake: true, exitCode: 2 });
+    expect(result!.message).toMatch(/PostToolUse hook blocking error from command .*: lint: 2 errors$/);
+  });
+
+  it('drainBackground() waits for async hooks as well as background handlers', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Stop', [{ type: 'command', command: 'sleep 0.2; echo finished', async: true }]), { source: 'user' });
+    await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(registry.takeAsyncResults()).toEqual([]);
+    await registry.drainBackground();
+    expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ stdout: 'finished\n' })]);
+  });
+
+  it('async hooks get no CLAUDE_ENV_FILE: the file is read and removed when the dispatch ends', async () => {
+    const { registry } = make();
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: 'echo "file=$CLAUDE_ENV_FILE"', async: true }]), { source: 'user' });
+    await registry.dispatch('SessionStart', { source: 'startup' });
+    await registry.drainBackground();
+    expect(registry.takeAsyncResults()[0]!.stdout).toBe('file=\n');
+  });
+
+  it('close() resolves only once the hook’s process is gone, even one that ignores SIGTERM', async () => {
+    const { registry } = make({ executor: new CommandExecutor({ killGraceMs: 200 }) });
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('ignore-sigterm.mjs')}`, async: true }]), { source: 'user' });
+    await registry.dispatch('SessionStart', { source: 'startup' });
+    await sleep(300); // the SIGTERM trap is set
+    await registry.close();
+    const [result] = registry.takeAsyncResults();
+    const [pid] = pidsAfter('ready', result!.stderr);
+    expect(pid).toBeGreaterThan(0);
+    expect(isAlive(pid!)).toBe(false);
+  });
+});
+
+describe('timeouts of configured hooks', () => {
+  // The adapter sees the timeout the registry gives a hook, so the per-event defaults show without waiting.
+  const timeoutFor = async (event: string, payload: Record<string, unknown>, hook: Record<string, unknown> = {}) => {
+    const seen: number[] = [];
+    const { registry } = make({ adapters: { mcpTool: async (r) => (seen.push(r.timeoutMs), '') } });
+    registry.addConfig(on(event, [{ type: 'mcp_tool', server: 's', tool: 't', ...hook }]), { source: 'user' });
+    await registry.dispatch(event as 'Stop', payload as { stop_hook_active: boolean });
+    return seen[0];
+  };
+
+  it('uses the event’s default: 600 s, UserPromptSubmit 30 s, SessionEnd the shared 1.5 s budget', async () => {
+    expect(await timeoutFor('PreToolUse', bash())).toBe(600_000);
+    expect(await timeoutFor('UserPromptSubmit', { prompt: 'p' })).toBe(30_000);
+    expect(await timeoutFor('SessionEnd', { reason: 'other' })).toBe(1_500);
+  });
+
+  it('uses the hook’s own timeout in seconds, never past SessionEnd’s 60 s ceiling', async () => {
+    expect(await timeoutFor('UserPromptSubmit', { prompt: 'p' }, { timeout: 5 })).toBe(5_000);
+    expect(await timeoutFor('SessionEnd', { reason: 'other' }, { timeout: 120 })).toBe(60_000);
+  });
+
+  it('SessionEnd’s budget: 1.5 s, raised to the longest configured timeout, at most 60 s', () => {
+    expect(sessionEndBudgetMs([])).toBe(1_500);
+    expect(sessionEndBudgetMs([{ timeoutMs: 2_000 }, { timeoutMs: undefined }])).toBe(2_000);
+    expect(sessionEndBudgetMs([{ timeoutMs: 120_000 }])).toBe(60_000);
+  });
+
+  it('a command hook’s process is killed at the dispatch’s ceiling, not only waited for', async () => {
+    const logger = makeLogger();
+    const host = {
+      logger,
+      projectDir: '/tmp',
+      pluginDataDir: undefined,
+      adapters: {},
+      http: { allowedUrls: undefined, allowPrivateNetwork: false },
+      closeSignal: new AbortController().signal,
+      asyncResult: () => undefined,
+      track: () => undefined,
+      executor: () => new CommandExecutor({ logger, killGraceMs: 100 }),
+    } as unknown as ProfileHost;
+    const entry = makeConfigEntry(host, CLAUDE_EVENT_SPECS.SessionEnd, { type: 'command', command: `node ${fixture('sleep-forever.mjs')}`, timeout: 120 }, { source: 'user' });
+    if ('skip' in entry) throw new Error(entry.skip);
+    const t0 = performance.now();
+    const outcome = (await Promise.race([entry.invoke({ hook_event_name: 'SessionEnd', reason: 'other', cwd: '/tmp' }, new EntryContext(undefined), undefined, { defaultTimeoutMs: 300, ceilingMs: 300 }), sleep(3000).then(() => 'still running')])) as { outcome: string };
+    expect(outcome.outcome).toBe('timeout');
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it('reads an SDK callback’s timeout in seconds: a 100 ms callback finishes under timeout: 1', async () => {
+    const { registry } = make();
+    registry.registerSdkHooks({ Stop: [{ timeout: 1, hooks: [async () => (await sleep(100), { systemMessage: 'in time' })] }] });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r.runs[0]!.outcome).toBe('ok');
+    expect(r.systemMessage).toBe('in time');
+  });
+});
+
+describe('onFailure: block and exit 2', () => {
+  it('does not turn an exit 2 on an event where exit 2 blocks nothing into a block', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Notification', [{ type: 'command', command: 'echo "not now" >&2; exit 2', onFailure: 'block' }]), { source: 'user' });
+    const r = await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' });
+    expect(r.blocked).toBe(false);
+    expect(r.runs[0]!.outcome).toBe('error');
+  });
+
+  it('still blocks on a crash (exit 1) on the same event', async () => {
+    const { registry } = make();
+    registry.addConfig(on('Notification', [{ type: 'command', command: 'exit 1', onFailure: 'block' }]), { source: 'user' });
+    expect((await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' })).blocked).toBe(true);
   });
 });

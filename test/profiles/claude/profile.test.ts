@@ -423,3 +423,90 @@ describe('claude profile: settings layering', () => {
     expect((await registry.dispatch('Stop', { stop_hook_active: false })).systemMessage).toBe('user\nproject\nlocal');
   });
 });
+
+describe('claude profile: merging, the finer rules', () => {
+  it('gives the reason of the first blocker in registration order, whichever finished first', async () => {
+    const { registry } = make();
+    registry.register('PreToolUse', async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'deny' as const, permissionDecisionReason: 'no deletes' } };
+    });
+    registry.register('PreToolUse', () => ({ continue: false, stopReason: 'quota reached' }));
+    const r = await registry.dispatch('PreToolUse', bash('rm x'));
+    expect(r).toMatchObject({ blocked: true, reason: 'no deletes', permissionDecision: 'deny', stopReason: 'quota reached', continue: false });
+  });
+
+  it('keeps the first reason among hooks giving the same decision', async () => {
+    const { registry } = make();
+    const ask = (why: string) => () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'ask' as const, permissionDecisionReason: why } });
+    registry.register('PreToolUse', ask('first'));
+    registry.register('PreToolUse', ask('second'));
+    expect((await registry.dispatch('PreToolUse', bash())).permissionDecisionReason).toBe('first');
+  });
+
+  it('drops a rewrite when the dispatch is blocked', async () => {
+    const { registry } = make();
+    registry.register('PreToolUse', () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, updatedInput: { command: 'ls -la' } } }));
+    registry.register('PreToolUse', () => ({ decision: 'block' as const, reason: 'no' }));
+    const r = await registry.dispatch('PreToolUse', bash());
+    expect(r.blocked).toBe(true);
+    expect(r.updatedInput).toBeUndefined();
+    expect(r.hookSpecificOutput).not.toHaveProperty('updatedInput');
+  });
+
+  it('keeps only the hookSpecificOutput fields the event reads: no updatedInput on PostToolUse', async () => {
+    const { registry } = make();
+    registry.register('PostToolUse', () => ({ hookSpecificOutput: { hookEventName: 'PostToolUse' as const, updatedInput: { command: 'x' }, madeUp: 1, additionalContext: 'ok' } as never }));
+    const r = await registry.dispatch('PostToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: {}, tool_use_id: 't' });
+    expect(r.updatedInput).toBeUndefined();
+    expect(r.hookSpecificOutput).toEqual({ hookEventName: 'PostToolUse', additionalContext: 'ok' });
+  });
+
+  it('ignores a StopFailure hook’s output', async () => {
+    const { registry } = make();
+    registry.addConfig(on('StopFailure', [cmd(emit({ decision: 'block', reason: 'x', systemMessage: 'y' }))]), { source: 'user' });
+    const r = await registry.dispatch('StopFailure', { error: 'rate_limit' });
+    expect(r.blocked).toBe(false);
+    expect(r.systemMessage).toBeUndefined();
+  });
+
+  it('never blocks on exit 2 where the event ignores it (SessionEnd) or shows it to the user (Notification)', async () => {
+    const { registry } = make();
+    const exit2 = cmd('echo no >&2; exit 2');
+    registry.addConfig({ hooks: { SessionEnd: [{ hooks: [exit2] }], Notification: [{ hooks: [exit2] }] } }, { source: 'user' });
+    expect((await registry.dispatch('SessionEnd', { reason: 'other' })).blocked).toBe(false);
+    expect((await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' })).blocked).toBe(false);
+  });
+
+  it('reports every started hook to onHookEnd when the dispatch is aborted', async () => {
+    const ends: string[] = [];
+    const { registry } = make({ onHookEnd: (run) => void ends.push(run.outcome) });
+    registry.addConfig(on('Stop', [cmd(`node ${fixture('sleep-forever.mjs')}`), cmd(`node ${fixture('sleep-forever.mjs')} second`)]), { source: 'user' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const r = await registry.dispatch('Stop', { stop_hook_active: false }, { signal: controller.signal });
+    expect(r.aborted).toBe(true);
+    expect(ends).toEqual(['aborted', 'aborted']);
+    await registry.close();
+  });
+});
+
+describe('claude profile: de-duplication and the project dir', () => {
+  it('keeps hooks whose args differ apart', async () => {
+    const { registry } = make();
+    const hook = (m: string) => cmd('node', { args: [fixture('emit-json.mjs'), JSON.stringify({ systemMessage: m })] });
+    registry.addConfig(on('Stop', [hook('a'), hook('b')]), { source: 'user' });
+    expect((await registry.dispatch('Stop', { stop_hook_active: false })).systemMessage).toBe('a\nb');
+  });
+
+  it('follows the session’s cwd when no projectDir was given: CLAUDE_PROJECT_DIR and `if` paths', async () => {
+    const { registry } = make();
+    const other = mkdtempSync(join(tmpdir(), 'harness-hooks-moved-'));
+    registry.addConfig(on('PreToolUse', [cmd(`node -e 'console.log(JSON.stringify({systemMessage: process.env.CLAUDE_PROJECT_DIR}))'`, { if: 'Edit(src/**)' })]), { source: 'user' });
+    const edit = (path: string) => ({ tool_name: 'Edit', tool_input: { file_path: path }, tool_use_id: 'e' });
+    expect((await registry.dispatch('PreToolUse', edit(join(project, 'src/a.ts')))).systemMessage).toBe(project);
+    registry.updateSession({ cwd: other });
+    expect((await registry.dispatch('PreToolUse', edit(join(project, 'src/a.ts')))).runs).toEqual([]);
+    expect((await registry.dispatch('PreToolUse', edit(join(other, 'src/a.ts')))).systemMessage).toBe(other);
+  });
+});
