@@ -13,7 +13,6 @@ import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookTypeError } from './errors.js';
 import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
-import { processGroupsEnded } from './executor/timeout.js';
 import type { ToolAliases } from './matcher.js';
 import type { AsyncHookResult, HookAdapters } from './profiles/claude/adapters.js';
 import type { SdkHookCallback, SdkHooks, SdkHooksOfAnyVersion } from './profiles/claude/sdk.js';
@@ -164,7 +163,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   #session: HookSession;
   readonly #plans = new Map<string, EventPlan>();
   #backgroundChain: Promise<void> = Promise.resolve();
-  #executor: Pick<CommandExecutor, 'run'> | undefined;
+  #executor: (Pick<CommandExecutor, 'run'> & Partial<Pick<CommandExecutor, 'processesEnded'>>) | undefined;
   readonly #close = new AbortController();
   #seq = 0;
   readonly #gated = new Map<string, (GatedHook & { event: string })[]>();
@@ -502,7 +501,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     this.#close.abort(new Error('the registry was closed'));
     while (this.#running.size > 0) await Promise.all([...this.#running]);
     // The runs report at once when aborted; wait until their process groups are really gone.
-    await processGroupsEnded();
+    await this.#executor?.processesEnded?.();
     await this.#recordClose?.();
     this.#recordClose = undefined;
   }

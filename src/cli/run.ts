@@ -199,6 +199,8 @@ export interface BackgroundReport {
   killed: boolean;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function parseAsyncWait(value: unknown): number {
   if (value === undefined) return 10_000;
   const seconds = Number(value);
@@ -209,15 +211,16 @@ function parseAsyncWait(value: unknown): number {
 }
 
 // Waits up to `ms` for the background hooks; what still runs then is killed by close() and reported.
-async function waitForBackground(registry: CliRegistry, ms: number): Promise<BackgroundReport> {
+export async function waitForBackground(registry: CliRegistry, ms: number): Promise<BackgroundReport> {
   let timer: NodeJS.Timeout | undefined;
   const finished = await Promise.race([
     registry.drainBackground().then(() => true),
     new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
+      // Past setTimeout's range (about 24.8 days) there is no timer: wait for them all.
+      if (ms <= MAX_TIMER_MS) timer = setTimeout(() => resolve(false), ms);
     }),
   ]);
-  clearTimeout(timer);
+  if (timer !== undefined) clearTimeout(timer);
   return { results: registry.takeAsyncResults(), killed: !finished };
 }
 

@@ -132,6 +132,8 @@ interface RunContext {
   stdout: OutputCollector;
   stderr: OutputCollector;
   onFirstLine: ((line: string) => number | undefined) | undefined;
+  /** The executor's groups being ended (see processesEnded). */
+  ending: Set<Promise<void>>;
 }
 
 function ignore(): void {}
@@ -151,6 +153,7 @@ export class CommandExecutor {
   readonly #logger: HookLogger;
   readonly #maxOutputBytes: number;
   readonly #killGraceMs: number;
+  readonly #ending = new Set<Promise<void>>();
 
   constructor(options: CommandExecutorOptions = {}) {
     const logger = options.logger ?? console;
@@ -160,6 +163,12 @@ export class CommandExecutor {
     this.#logger = logger;
     this.#maxOutputBytes = validateCount('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
     this.#killGraceMs = validateCount('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS);
+  }
+
+  // Resolves when every process group this executor has been ending (after a timeout or an abort) is
+  // gone: SIGKILL sent after the grace period and the group empty. The registry's close() waits for it.
+  async processesEnded(): Promise<void> {
+    await Promise.all([...this.#ending]);
   }
 
   // Runs `spec.command` with `input` on stdin and resolves to its result; rejects only on bad arguments.
@@ -183,6 +192,7 @@ export class CommandExecutor {
       stdout: new OutputCollector(this.#maxOutputBytes),
       stderr: new OutputCollector(this.#maxOutputBytes),
       onFirstLine: options.onFirstLine,
+      ending: this.#ending,
     };
     // Already aborted: nothing is spawned.
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
@@ -286,7 +296,11 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   // Ends the run now: SIGTERM (then SIGKILL) to the group, stop reading, report.
   const cut = (end: RunEnd): void => {
     if (settled) return;
-    if (pid !== undefined) terminateProcessGroup(pid, ctx.killGraceMs);
+    if (pid !== undefined) {
+      const gone = terminateProcessGroup(pid, ctx.killGraceMs);
+      ctx.ending.add(gone);
+      void gone.then(() => ctx.ending.delete(gone));
+    }
     subprocess.stdin.destroy();
     for (const d of drainers) d.kill();
     subprocess.stdout.destroy();

@@ -71,13 +71,14 @@ export function untrackProcessGroup(pid: number): void {
 // Whether any process of the group led by `pid` still runs. Signal 0 sends nothing but counts zombies: a
 // grandchild orphaned to an init that does not reap (a container without one) stays a zombie for good.
 // So where /proc exists, a group whose only members are zombies is gone.
-function groupAlive(pid: number): boolean {
+// `scan: false` trusts signal 0 alone (the /proc scan reads every process's stat: not every 25 ms).
+function groupAlive(pid: number, scan: boolean): boolean {
   try {
     process.kill(-pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
-  return hasRunningMember(pid);
+  return !scan || hasRunningMember(pid);
 }
 
 function hasRunningMember(pgid: number): boolean {
@@ -103,30 +104,35 @@ function hasRunningMember(pgid: number): boolean {
   return false;
 }
 
-/** How often a group being ended is checked, and how long after SIGKILL it may take to disappear. */
+/** How often a group being ended is checked (with a /proc scan at most every SCAN_MS before SIGKILL), and
+ *  how long after SIGKILL it may take to disappear. */
 const POLL_MS = 25;
+const SCAN_MS = 250;
 const AFTER_KILL_MS = 2_000;
-const ending = new Set<Promise<void>>();
 
 // Ends the group led by `pid`: SIGTERM now, SIGKILL after `graceMs` (SIGTERM can be trapped or ignored,
 // and a grandchild may outlive the leader). Returns at once; the group is checked every 25 ms until it is
-// gone (see processGroupsEnded). The timers stay ref'd so a parent that is otherwise done still waits the
-// (short) grace period instead of leaving the group behind.
-export function terminateProcessGroup(pid: number, graceMs: number): void {
+// gone. The timers stay ref'd so a parent that is otherwise done still waits the
+// (short) grace period instead of leaving the group behind. Resolves when the group is gone.
+export function terminateProcessGroup(pid: number, graceMs: number): Promise<void> {
   if (!killProcessGroup(pid, 'SIGTERM')) {
     untrackProcessGroup(pid);
-    return;
+    return Promise.resolve();
   }
   const start = Date.now();
   let killed = false;
-  const gone = new Promise<void>((resolve) => {
+  let scanned = start;
+  return new Promise<void>((resolve) => {
     const check = (): void => {
-      const elapsed = Date.now() - start;
+      const now = Date.now();
+      const elapsed = now - start;
       if (!killed && elapsed >= graceMs) {
         killed = true;
         killProcessGroup(pid, 'SIGKILL');
       }
-      if (!groupAlive(pid) || elapsed >= graceMs + AFTER_KILL_MS) {
+      const scan = killed || now - scanned >= SCAN_MS;
+      if (scan) scanned = now;
+      if (!groupAlive(pid, scan) || elapsed >= graceMs + AFTER_KILL_MS) {
         untrackProcessGroup(pid);
         resolve();
         return;
@@ -135,12 +141,4 @@ export function terminateProcessGroup(pid: number, graceMs: number): void {
     };
     setTimeout(check, Math.max(1, Math.min(POLL_MS, graceMs)));
   });
-  ending.add(gone);
-  void gone.then(() => ending.delete(gone));
-}
-
-// Resolves when every group that was being ended (by any executor) has gone: close() waits for this, so
-// "closed" means no hook process is left, not only that it was signalled.
-export async function processGroupsEnded(): Promise<void> {
-  while (ending.size > 0) await Promise.all([...ending]);
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitForBackground } from '../../src/cli/run.js';
 import { cli, F, makeHome } from './cli.js';
 
 const home = makeHome();
@@ -114,6 +115,14 @@ describe('harness-hooks run', () => {
     const bad = await cli([...args.slice(0, -1), 'soon'], { home: home.path });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--async-wait: expected a number of seconds, got "soon"');
+  });
+
+  it('waits for the background hooks without a timer when --async-wait is past setTimeout’s range', async () => {
+    let drained = false;
+    const registry = { drainBackground: () => new Promise<void>((resolve) => setTimeout(() => ((drained = true), resolve()), 50)), takeAsyncResults: () => [] };
+    const report = await waitForBackground(registry as never, 3_000_000_000);
+    expect(drained).toBe(true);
+    expect(report.killed).toBe(false);
   });
 
   it('is a usage error (exit 2) without --payload, with a payload that is not JSON, or an unknown event', async () => {

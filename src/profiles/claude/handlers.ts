@@ -126,7 +126,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
     // A background hook's own timeout bounds its process, not the dispatch, which does not wait for it.
     ...(background ? { timeoutMs: Infinity } : {}),
     invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const { envFile } = extras as ClaudeExtras;
+      const { envFile, ceilingMs } = extras as ClaudeExtras;
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
       const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
       if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
@@ -134,7 +134,8 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
       const executor = host.executor();
       if (background) {
         // async / asyncRewake: start it and let the dispatch go on at once; close() kills it.
-        const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: timeoutMs ?? ASYNC_TIMEOUT_MS });
+        // Never past the dispatch's ceiling (SessionEnd's budget) either.
+        const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: Math.min(timeoutMs ?? ASYNC_TIMEOUT_MS, ceilingMs) });
         host.track(run.then((r) => finished(r, hook.asyncRewake === true)));
         return Promise.resolve({ outcome: 'ok', message: 'started in the background', background: true });
       }
@@ -159,7 +160,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
             if (declared === undefined) return undefined;
             backgrounded = true;
             resolve({ outcome: 'ok', message: 'moved itself to the background', background: true });
-            return declared;
+            return Math.min(declared, ceilingMs);
           },
         });
         const settled = run.then((r) => {

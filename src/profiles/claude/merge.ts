@@ -59,7 +59,7 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
       permissionReason = why;
     }
     // A deny blocks here, in registration order, so its reason is not taken over by a later blocker.
-    if (candidate === 'deny') block(typeof why === 'string' ? why : undefined);
+    if (candidate === 'deny') block(typeof why === 'string' ? why : `denied by a ${spec.name} hook`);
   };
   const fields = new Set(spec.outputFields);
 

@@ -20,7 +20,7 @@ export interface ClaudeEntryOutcome {
   garbage?: boolean;
   /** The hook went on in the background; its result comes through the async-result channel. */
   background?: boolean;
-  /** An exit 2 on an event where exit 2 blocks nothing: the hook's choice, not a failure for `onFailure: 'block'`. */
+  /** An exit 2 on an event that ignores exit codes: the hook's choice, not a failure for `onFailure: 'block'`. */
   deliberate?: boolean;
 }
 
@@ -81,7 +81,9 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
     return { ...base, exit2: text, outcome: 'block' };
   }
   const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200)}` };
-  if (r.exitCode === 2) failed.deliberate = true;
+  // Where exit 2 is "like any other non-zero exit code" (`user`), it can be a crash too (sh's syntax
+  // error, a missing script): a failure for onFailure: 'block'. Only where the event ignores it, it is not.
+  if (r.exitCode === 2 && spec.exit2 === 'ignore') failed.deliberate = true;
   return failed;
 }
 

@@ -334,6 +334,31 @@ describe('async command hooks: edge cases', () => {
     expect(registry.takeAsyncResults()[0]!.stdout).toBe('file=\n');
   });
 
+  it('a SessionEnd hook that moves itself to the background still ends at the SessionEnd budget', async () => {
+    const { registry } = make();
+    registry.addConfig(on('SessionEnd', [{ type: 'command', command: `echo '{"async":true,"asyncTimeout":5000}'; sleep 4; echo finished` }]), { source: 'user' });
+    const t0 = performance.now();
+    await registry.dispatch('SessionEnd', { reason: 'other' });
+    await registry.drainBackground();
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ timedOut: true, stdout: '' })]);
+    await registry.close();
+  });
+
+  it('close() of one registry does not wait for another registry’s processes', async () => {
+    const a = make({ executor: new CommandExecutor({ killGraceMs: 3000 }) }).registry;
+    a.addConfig(on('Stop', [{ type: 'command', command: `node ${fixture('ignore-sigterm.mjs')}`, timeout: 0.3 }]), { source: 'user' });
+    const r = await a.dispatch('Stop', { stop_hook_active: false });
+    expect(r.runs[0]!.outcome).toBe('timeout');
+    const b = make().registry;
+    b.addConfig(on('Stop', [{ type: 'command', command: 'true' }]), { source: 'user' });
+    await b.dispatch('Stop', { stop_hook_active: false });
+    const t0 = performance.now();
+    await b.close();
+    expect(performance.now() - t0).toBeLessThan(1000);
+    await a.close(); // waits out a's grace period and SIGKILL
+  });
+
   it('close() resolves only once the hook’s process is gone, even one that ignores SIGTERM', async () => {
     const { registry } = make({ executor: new CommandExecutor({ killGraceMs: 200 }) });
     registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('ignore-sigterm.mjs')}`, async: true }]), { source: 'user' });
@@ -411,6 +436,14 @@ describe('onFailure: block and exit 2', () => {
     const r = await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' });
     expect(r.blocked).toBe(false);
     expect(r.runs[0]!.outcome).toBe('error');
+  });
+
+  it('blocks on exit 2 where exit 2 is like any other failure (PermissionRequest): sh exits 2 on a syntax error', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PermissionRequest', [{ type: 'command', command: 'if then fi', onFailure: 'block' }]), { source: 'user' });
+    const r = await registry.dispatch('PermissionRequest', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+    expect(r.blocked).toBe(true);
+    expect(r.reason).toMatch(/onFailure: block/);
   });
 
   it('still blocks on a crash (exit 1) on the same event', async () => {

@@ -436,6 +436,16 @@ describe('claude profile: merging, the finer rules', () => {
     expect(r).toMatchObject({ blocked: true, reason: 'no deletes', permissionDecision: 'deny', stopReason: 'quota reached', continue: false });
   });
 
+  it('a deny without a reason still comes first: its default reason, not a later blocker’s', async () => {
+    const { registry } = make();
+    registry.register('PreToolUse', async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'deny' as const } };
+    });
+    registry.register('PreToolUse', () => ({ continue: false, stopReason: 'hook 2 stop' }));
+    expect((await registry.dispatch('PreToolUse', bash())).reason).toBe('denied by a PreToolUse hook');
+  });
+
   it('keeps the first reason among hooks giving the same decision', async () => {
     const { registry } = make();
     const ask = (why: string) => () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'ask' as const, permissionDecisionReason: why } });
