@@ -198,12 +198,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
         }
       },
     };
-    const s = options.settings ?? {};
-    this.settings = Object.freeze({
-      enableShellHooks: s.enableShellHooks === true,
-      allowProjectHooks: s.allowProjectHooks === true,
-      enablePluginHooks: s.enablePluginHooks === true,
-    });
+    this.settings = Object.freeze(validateSettings(options.settings));
     this.deadlines = Object.freeze(validateDeadlines(options.deadlines));
     this.toolAliases = Object.freeze(validateAliases(options.toolAliases));
     for (const key of ['projectDir', 'pluginDataDir'] as const) {
@@ -227,9 +222,16 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     if (urls !== undefined && (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string'))) {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowedHttpHookUrls\` option to be an array of URL patterns, got ${describeValue(urls)}`);
     }
+    if (options.allowPrivateNetwork !== undefined && typeof options.allowPrivateNetwork !== 'boolean') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowPrivateNetwork\` option to be a boolean, got ${describeValue(options.allowPrivateNetwork)}`);
+    }
+    const executor = options.executor;
+    if (executor !== undefined && typeof (executor as { run?: unknown } | null)?.run !== 'function') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`executor\` option to have a \`run\` method (a CommandExecutor), got ${describeValue(executor)}`);
+    }
     const onAsyncResult = options.onAsyncResult;
-    this.#session = { ...options.session };
-    this.#executor = options.executor;
+    this.#session = { ...validateSession(options.session, 'session') };
+    this.#executor = executor;
     this.#record = this.#openRecord(options.record);
     const registry = this;
     this.#host = {
@@ -275,7 +277,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
 
   // Merges fields into the registration's session, e.g. once the transcript has a path.
   updateSession(patch: Partial<HookSession>): void {
-    this.#session = { ...this.#session, ...patch };
+    this.#session = { ...this.#session, ...validateSession(patch, 'updateSession(patch)') };
   }
 
   // Registers an in-process handler; returns a function that unregisters it (idempotent).
@@ -633,6 +635,37 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       }
     });
   }
+}
+
+const SETTING_KEYS = ['enableShellHooks', 'allowProjectHooks', 'enablePluginHooks'] as const;
+
+function validateSettings(s: HookSettings | undefined): Required<HookSettings> {
+  if (s !== undefined && (s === null || typeof s !== 'object')) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`settings\` option to be an object, got ${describeValue(s)}`);
+  }
+  const out = { enableShellHooks: false, allowProjectHooks: false, enablePluginHooks: false };
+  for (const key of SETTING_KEYS) {
+    const v = s?.[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`settings.${key}\` to be a boolean, got ${describeValue(v)}`);
+    out[key] = v;
+  }
+  return out;
+}
+
+// The registration session (constructor option, or an updateSession patch): string fields, and a
+// transcriptPath that may be null (unknown).
+function validateSession(session: Partial<HookSession> | undefined, where: string): Partial<HookSession> {
+  if (session === undefined) return {};
+  if (session === null || typeof session !== 'object') {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected ${where} to be an object, got ${describeValue(session)}`);
+  }
+  for (const key of ['sessionId', 'cwd', 'transcriptPath'] as const) {
+    const v = session[key];
+    if (v === undefined || typeof v === 'string' || (key === 'transcriptPath' && v === null)) continue;
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`${where === 'session' ? 'session.' : ''}${key}\`${where === 'session' ? '' : ` in ${where}`} to be a string${key === 'transcriptPath' ? ' or null' : ''}, got ${describeValue(v)}`);
+  }
+  return session;
 }
 
 function validateDeadlines(d: HookDeadlines | undefined): Required<HookDeadlines> {

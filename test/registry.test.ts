@@ -401,6 +401,18 @@ describe('deadlines', () => {
     expect(() => new HookRegistry({ deadlines: { handlerMs: -1 } })).toThrow(/`deadlines.handlerMs`.*got -1 \(number\)/);
     expect(() => new HookRegistry({ deadlines: { stopHandlerMs: Number.NaN } })).toThrow(TypeError);
   });
+
+  it('rejects invalid settings, session, executor and allowPrivateNetwork options, naming each', () => {
+    expect(() => new HookRegistry({ settings: 5 as never })).toThrow(/`settings` option to be an object, got 5 \(number\)/);
+    expect(() => new HookRegistry({ settings: { enableShellHooks: 'yes' as never } })).toThrow(/`settings.enableShellHooks` to be a boolean, got "yes"/);
+    expect(() => new HookRegistry({ session: 5 as never })).toThrow(/session to be an object, got 5/);
+    expect(() => new HookRegistry({ session: { cwd: 5 as never } })).toThrow(/`session.cwd` to be a string, got 5/);
+    expect(() => new HookRegistry({ executor: 5 as never })).toThrow(/`executor` option to have a `run` method/);
+    expect(() => new HookRegistry({ profile: 'claude', allowPrivateNetwork: 'yes' as never })).toThrow(/`allowPrivateNetwork` option to be a boolean/);
+    expect(new HookRegistry({ session: { transcriptPath: null }, settings: { enableShellHooks: true } }).settings.enableShellHooks).toBe(true);
+    const registry = new HookRegistry();
+    expect(() => registry.updateSession({ transcriptPath: 7 as never })).toThrow(/`transcriptPath` in updateSession\(patch\) to be a string or null, got 7/);
+  });
 });
 
 describe('failures', () => {
