@@ -203,7 +203,7 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
       warn('if-never-runs', [...path, 'if'], `\`if\` is evaluated only on PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest and PermissionDenied: on ${event} a hook with \`if\` never runs`);
     } else {
       const messages: string[] = [];
-      const condition = compileIfCondition(hook.if, ctx.cwd, { warn: (m) => void messages.push(m) });
+      const condition = compileIfCondition(hook.if, () => ctx.cwd, { warn: (m) => void messages.push(m) });
       if (condition === undefined) warn('if-invalid', [...path, 'if'], `${JSON.stringify(hook.if)} is not a permission rule like "Bash(git push*)": the hook never runs`);
     }
   }

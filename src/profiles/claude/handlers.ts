@@ -23,7 +23,8 @@ export interface ClaudeExtras {
   ceilingMs: number;
 }
 
-// A foreground hook's timeout: its own, else the event's default, never past the dispatch's ceiling.
+// A hook's timeout: its own, else the event's default, never past the dispatch's ceiling (SessionEnd's
+// budget), for background hooks too.
 const budget = (own: number | undefined, extras: unknown): number => {
   const { defaultTimeoutMs, ceilingMs } = extras as ClaudeExtras;
   return Math.min(own ?? defaultTimeoutMs, ceilingMs);
@@ -126,7 +127,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
     // A background hook's own timeout bounds its process, not the dispatch, which does not wait for it.
     ...(background ? { timeoutMs: Infinity } : {}),
     invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const { envFile, ceilingMs } = extras as ClaudeExtras;
+      const { envFile } = extras as ClaudeExtras;
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
       const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
       if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
@@ -134,8 +135,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
       const executor = host.executor();
       if (background) {
         // async / asyncRewake: start it and let the dispatch go on at once; close() kills it.
-        // Never past the dispatch's ceiling (SessionEnd's budget) either.
-        const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: Math.min(timeoutMs ?? ASYNC_TIMEOUT_MS, ceilingMs) });
+        const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: budget(timeoutMs ?? ASYNC_TIMEOUT_MS, extras) });
         host.track(run.then((r) => finished(r, hook.asyncRewake === true)));
         return Promise.resolve({ outcome: 'ok', message: 'started in the background', background: true });
       }
@@ -160,7 +160,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
             if (declared === undefined) return undefined;
             backgrounded = true;
             resolve({ outcome: 'ok', message: 'moved itself to the background', background: true });
-            return Math.min(declared, ceilingMs);
+            return budget(declared, extras);
           },
         });
         const settled = run.then((r) => {

@@ -49,8 +49,8 @@ const RULE = /^([^()]+?)(?:\((.*)\))?$/s;
 // - WebFetch: `domain:example.com` matches the URL's host;
 // - any other tool: the pattern (with `*` wildcards) matches any string value of the input.
 // Returns undefined (with a warning) for a rule it cannot read; such a hook never runs.
-// `projectDir` may be a function: read at each test, so the rule follows the session's cwd.
-export function compileIfCondition(rule: string, projectDir: string | (() => string), logger: HookLogger): IfCondition | undefined {
+// `projectDir` is read at each test, so the rule follows the session's cwd.
+export function compileIfCondition(rule: string, projectDir: () => string, logger: HookLogger): IfCondition | undefined {
   const m = RULE.exec(rule.trim());
   if (!m) {
     logger.warn(`harness-hooks: \`if\` condition ${JSON.stringify(rule)} is not a permission rule like "Bash(git push*)"; the hook will not run`);
@@ -73,7 +73,7 @@ export function compileIfCondition(rule: string, projectDir: string | (() => str
       if (toolName !== tool) return false;
       const path = input(toolInput)[field];
       if (typeof path !== 'string') return false;
-      const rel = isAbsolute(path) ? relative(typeof projectDir === 'function' ? projectDir() : projectDir, path) : path;
+      const rel = isAbsolute(path) ? relative(projectDir(), path) : path;
       return isMatch(rel.startsWith('..') ? path : rel) || isMatch(path);
     };
   }
