@@ -19,6 +19,11 @@ export interface Deadline {
 const heap: Deadline[] = [];
 let timer: NodeJS.Timeout | undefined;
 let armedAt = Infinity;
+// Whether the timer is ref'd. Fast path: kept here, so a dispatch that adds the first pending deadline
+// makes no call into the timer when it is ref'd already.
+let refed = false;
+/** setTimeout's longest delay (2^31 - 1 ms); a longer one would fire at once. Later deadlines re-arm. */
+const MAX_DELAY_MS = 2_147_483_647;
 
 // Makes a deadline object for `fire` (not yet pending).
 export function makeDeadline(fire: () => void): Deadline {
@@ -33,7 +38,10 @@ export function addDeadline(at: number, item: Deadline | (() => void)): Deadline
   d.index = heap.length;
   heap.push(d);
   siftUp(d.index);
-  if (heap.length === 1 && timer !== undefined) timer.ref();
+  if (!refed && timer !== undefined) {
+    timer.ref();
+    refed = true;
+  }
   if (at < armedAt) arm(at, now());
   return d;
 }
@@ -63,19 +71,24 @@ function scheduleIdleCheck(): void {
   if (idleCheck !== undefined) return;
   idleCheck = setImmediate(() => {
     idleCheck = undefined;
-    if (heap.length === 0) timer?.unref();
+    if (heap.length === 0 && timer !== undefined) {
+      timer.unref();
+      refed = false;
+    }
   });
 }
 
 function arm(at: number, current: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
-  timer = setTimeout(tick, Math.max(0, Math.ceil(at - current)));
-  if (heap.length === 0) timer.unref();
+  timer = setTimeout(tick, Math.min(MAX_DELAY_MS, Math.max(0, Math.ceil(at - current))));
+  refed = heap.length > 0;
+  if (!refed) timer.unref();
 }
 
 function tick(): void {
   timer = undefined;
+  refed = false;
   armedAt = Infinity;
   const current = now();
   while (heap.length > 0 && heap[0]!.at <= current) {

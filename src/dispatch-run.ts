@@ -1,25 +1,34 @@
-// One dispatch in progress: runs the chain's entries one at a time and merges their decisions.
+// One sequential dispatch in progress: runs the chain's entries one at a time, in order, and merges their
+// decisions by the rules the profile gives for the event (`SequentialRules`). It names no profile.
 //
 // Fast path [tapable, hookable]: entries are called synchronously in a plain loop until one returns a
 // thenable. Only then does the run suspend, by attaching its continuation to that thenable (no extra
-// promise, no `await`), and only then is a deadline registered on the shared timer (src/deadline.ts).
-// The dispatch's own promise is created at the first suspension; a fully synchronous chain never makes one.
+// promise, no `await`), and only then is a deadline put on the shared timer (src/deadline.ts): one lazy
+// item per dispatch, not one per entry. The dispatch's own promise is created at the first suspension; a
+// fully synchronous chain never makes one.
 import { DispatchAbort, EntryContext } from './context.js';
 import { addDeadline, cancelDeadline, makeDeadline, now, type Deadline } from './deadline.js';
-import {
-  accumulate,
-  isBlocking,
-  makeAbortedResult,
-  makeBlockedResult,
-  makeMergedResult,
-  normalizeDecision,
-  type MergeState,
-} from './decisions.js';
 import type { Entry, EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
-import type { EventSpec } from './events.js';
-import type { DispatchResult, HookDecision, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 import { notifyEnd, notifyStart } from './observe.js';
+import { makeAbortedResult } from './result.js';
+import type { DispatchResult, HookDecision, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
+
+/** How a sequential profile reads and merges decisions on one event. Made once per event, not per dispatch. */
+export interface SequentialRules<S = unknown> {
+  /** The event's name, for messages. */
+  readonly name: string;
+  /** What an in-process handler's return value decides; undefined decides nothing. May throw (a hostile getter): that is the hook failing. */
+  decide(value: unknown, entryName: string, logger: HookLogger): HookDecision | undefined;
+  /** Whether a decision ends the chain. */
+  blocks(decision: HookDecision): boolean;
+  /** Adds a non-blocking decision to the merge state (undefined before the first one) and returns the state. */
+  accumulate(state: S | undefined, decision: HookDecision): S;
+  /** The result of a chain a decision ended. */
+  blocked(decision: HookDecision, runs: HookRun[]): DispatchResult;
+  /** The result of a chain that ran to its end. */
+  merged(state: S | undefined, runs: HookRun[]): DispatchResult;
+}
 
 export interface RunLimits {
   /** Per-entry deadline for this event. */
@@ -31,11 +40,12 @@ export interface RunLimits {
 }
 
 const TIMEOUT_REASON = 'hook deadline passed';
+const PROMISE_THEN = Promise.prototype.then;
 
 type SettleKind = 'ok' | 'error' | 'timeout';
 
-export class DispatchRun {
-  readonly #spec: EventSpec;
+export class DispatchRun<S = unknown> {
+  readonly #rules: SequentialRules<S>;
   readonly #input: unknown;
   readonly #entries: readonly Entry[];
   readonly #signal: AbortSignal | undefined;
@@ -44,23 +54,28 @@ export class DispatchRun {
   readonly #logger: HookLogger;
   readonly #runs: HookRun[] = [];
   readonly #ceilingAt: number;
-  #state: MergeState | undefined;
+  #state: S | undefined;
   #index = 0;
+  // When the current entry started (the previous one's end: one clock read per entry).
   #start: number;
   // Identifies the entry being awaited: a settlement that arrives after a timeout or abort is stale.
   #token = 0;
   #suspended = false;
+  // Fast path: the continuation of native promises, made once per dispatch (at the first suspension) and
+  // replaced only when an entry times out or aborts, so a late settlement of that entry finds a stale token.
+  #onValue: ((value: unknown) => void) | undefined;
+  #onError: ((error: unknown) => void) | undefined;
+  // Fast path: one deadline item per dispatch, put on the heap at the first suspension and left there
+  // while entries come and go; when it fires early (for an earlier entry), it moves to the current one's.
   #deadline: Deadline | undefined;
-  #deadlineItem: Deadline | undefined;
-  #deadlineAt = Infinity;
   #context: EntryContext | undefined;
   #resolve: ((result: DispatchResult) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
   #settledResult: DispatchResult | undefined;
   #error: { cause: unknown } | undefined;
 
-  constructor(spec: EventSpec, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined, limits: RunLimits, logger: HookLogger) {
-    this.#spec = spec;
+  constructor(rules: SequentialRules<S>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined, limits: RunLimits, logger: HookLogger) {
+    this.#rules = rules;
     this.#input = input;
     this.#entries = entries;
     this.#signal = signal;
@@ -88,43 +103,75 @@ export class DispatchRun {
   // Runs entries synchronously from #index until one suspends (undefined) or the chain ends (a result).
   #continue(): DispatchResult | undefined {
     const entries = this.#entries;
+    const observers = this.#limits.observers;
     while (this.#index < entries.length) {
       if (this.#start >= this.#ceilingAt) break;
       const entry = entries[this.#index]!;
-      if (this.#limits.observers !== undefined) notifyStart(this.#limits.observers, this.#spec.name, entry, this.#logger);
+      if (observers !== undefined) notifyStart(observers, this.#rules.name, entry, this.#logger);
       const context = new EntryContext(this.#abort);
       let value: unknown;
-      let thenable = false;
+      let then: unknown;
       try {
         // Handlers get (payload, context); command invokers also need the caller's signal to kill on abort.
         value = entry.kind === 'handler' ? entry.invoke(this.#input, context) : entry.invoke(this.#input, context, this.#signal);
-        thenable = isThenable(value); // reading `.then` runs the hook's code too
+        // Reading `.then` runs the hook's code too (a getter), so it is inside the try.
+        if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
         const r = this.#record(entry, 'error', error);
         if (r !== undefined) return r;
         continue;
       }
-      let kind: SettleKind = 'ok';
-      if (thenable) {
-        const settled = this.#suspend(value as PromiseLike<unknown>, entry, context);
-        if (settled === undefined) return undefined;
-        // A thenable that settled synchronously: go on in this loop (no recursion, however many there are).
-        ({ kind, value } = settled);
+      if (typeof then !== 'function') {
+        const r = this.#record(entry, 'ok', value);
+        if (r !== undefined) return r;
+        continue;
       }
-      const r = this.#record(entry, kind, value);
+      this.#context = context;
+      if (then === PROMISE_THEN) {
+        // Fast path: a native promise never calls back synchronously nor twice, so one pair of callbacks
+        // serves the whole dispatch. (`then` can still throw: a receiver that is no promise, a hostile species.)
+        if (this.#onValue === undefined) this.#makeCallbacks();
+        try {
+          PROMISE_THEN.call(value, this.#onValue, this.#onError);
+        } catch (error) {
+          this.#context = undefined;
+          const r = this.#record(entry, 'error', error);
+          if (r !== undefined) return r;
+          continue;
+        }
+        this.#park(entry);
+        return undefined;
+      }
+      const settled = this.#suspend(value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+      if (settled === undefined) {
+        this.#park(entry);
+        return undefined;
+      }
+      // A thenable that settled synchronously: go on in this loop (no recursion, however many there are).
+      this.#context = undefined;
+      const r = this.#record(entry, settled.kind, settled.value);
       if (r !== undefined) return r;
     }
-    return makeMergedResult(this.#state, this.#runs);
+    return this.#rules.merged(this.#state, this.#runs);
   }
 
-  // Attaches the continuation to an entry's thenable. Returns its settlement when it settled synchronously
-  // (during `then`), else undefined: the run is suspended until #resume, a deadline or an abort.
-  #suspend(thenable: PromiseLike<unknown>, entry: Entry, context: EntryContext): { kind: SettleKind; value: unknown } | undefined {
+  #makeCallbacks(): void {
+    const token = this.#token;
+    this.#onValue = (value) => this.#resume(token, 'ok', value);
+    this.#onError = (error) => this.#resume(token, 'error', error);
+  }
+
+  // Attaches a fresh continuation to a thenable that is not a native promise (it may call back
+  // synchronously, or more than once). Returns its settlement when it settled during `then`.
+  #suspend(thenable: PromiseLike<unknown>, then: PromiseLike<unknown>['then']): { kind: SettleKind; value: unknown } | undefined {
+    // Its own token: a second call back, now or later, is ignored.
     const token = ++this.#token;
+    this.#onValue = this.#onError = undefined;
     let sync: { kind: SettleKind; value: unknown } | undefined;
     let attaching = true;
     try {
-      thenable.then(
+      then.call(
+        thenable,
         (value) => {
           if (attaching) sync ??= { kind: 'ok', value };
           else this.#resume(token, 'ok', value);
@@ -138,30 +185,31 @@ export class DispatchRun {
       sync ??= { kind: 'error', value: error };
     }
     attaching = false;
-    if (sync !== undefined) {
-      this.#token++; // a thenable that calls back again later is ignored
-      return sync;
-    }
+    if (sync !== undefined) this.#token++;
+    return sync;
+  }
+
+  // The run waits for the current entry: make sure a deadline will look at it.
+  #park(entry: Entry): void {
     this.#suspended = true;
-    this.#context = context;
-    const deadlineAt = Math.min(entry.longRunning ? Infinity : this.#start + this.#limits.entryMs, this.#ceilingAt);
-    this.#deadlineAt = deadlineAt;
-    // One pending deadline per run at a time (entries run one by one), so one callback serves them all;
-    // a cancelled deadline never fires, and #onDeadline checks the token anyway.
-    if (deadlineAt !== Infinity) this.#deadline = addDeadline(deadlineAt, this.#deadlineItem ??= makeDeadline(this.#onDeadline));
+    const at = this.#deadlineOf(entry);
+    if (at !== Infinity) {
+      const item = (this.#deadline ??= makeDeadline(this.#onDeadline));
+      // Pending at an earlier time (an earlier entry's): it moves here when it fires.
+      if (item.index === -1 || item.at > at) addDeadline(at, item);
+    }
     // The dispatch's signal may have aborted while the entry ran synchronously.
     if (this.#abort?.aborted) this.#interrupt();
-    return undefined;
+  }
+
+  #deadlineOf(entry: Entry): number {
+    return Math.min(entry.longRunning ? Infinity : this.#start + this.#limits.entryMs, this.#ceilingAt);
   }
 
   #resume(token: number, kind: SettleKind, value: unknown): void {
-    if (token !== this.#token) return; // stale: the entry already timed out, or the dispatch aborted
-    this.#token++;
+    if (token !== this.#token || !this.#suspended) return; // stale: the entry already timed out, or the dispatch aborted
     this.#suspended = false;
-    if (this.#deadline !== undefined) {
-      cancelDeadline(this.#deadline);
-      this.#deadline = undefined;
-    }
+    this.#context = undefined;
     try {
       const r = this.#record(this.#entries[this.#index]!, kind, value) ?? this.#continue();
       if (r !== undefined) this.#finish(r);
@@ -172,32 +220,42 @@ export class DispatchRun {
   }
 
   readonly #onDeadline = (): void => {
-    if (!this.#suspended) return;
+    if (!this.#suspended || this.#settledResult !== undefined) return;
+    const item = this.#deadline!;
+    const at = this.#deadlineOf(this.#entries[this.#index]!);
+    if (at > item.at) {
+      // It fired for an entry that has finished since; the current one's deadline is later.
+      if (at !== Infinity) addDeadline(at, item);
+      return;
+    }
     this.#context?.expire(new Error(TIMEOUT_REASON));
-    this.#deadline = undefined;
-    this.#resume(this.#token, 'timeout', undefined);
+    this.#expireToken();
+    this.#resume(this.#token, 'timeout', at);
   };
+
+  // Stale settlements of the current entry must find another token (and callbacks bound to another one).
+  #expireToken(): void {
+    this.#token++;
+    this.#onValue = this.#onError = undefined;
+  }
 
   // The dispatch's signal aborted while an entry was awaited: stop waiting, record that entry as aborted.
   // (An abort during a synchronous entry is seen by #record right after it returns.)
   #interrupt(): void {
     if (!this.#suspended || this.#settledResult !== undefined) return;
     this.#suspended = false;
-    this.#token++;
-    if (this.#deadline !== undefined) cancelDeadline(this.#deadline);
-    this.#deadline = undefined;
+    this.#expireToken();
     const entry = this.#entries[this.#index]!;
     this.#runs.push({ name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' });
     this.#finish(makeAbortedResult(this.#runs));
   }
 
   // Records the current entry's run and advances. Returns the final result when the chain ends here.
-  #record(entry: Entry, kind: 'ok' | 'error' | 'timeout', value: unknown): DispatchResult | undefined {
+  #record(entry: Entry, kind: SettleKind, value: unknown): DispatchResult | undefined {
     const end = now();
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: end - this.#start };
     this.#start = end;
     this.#index++;
-    this.#context = undefined;
     this.#runs.push(run);
     let d: HookDecision | undefined;
     try {
@@ -207,61 +265,65 @@ export class DispatchRun {
       run.decision = undefined;
       d = this.#failure(entry, run, 'error', error);
     }
-    if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#spec.name, entry, run, this.#logger);
+    if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     if (this.#abort?.aborted) return makeAbortedResult(this.#runs);
     if (d === undefined) return undefined;
-    if (isBlocking(d)) return makeBlockedResult(d, this.#spec, this.#runs);
-    accumulate((this.#state ??= {}), d, this.#spec);
+    if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#runs);
+    this.#state = this.#rules.accumulate(this.#state, d);
     return undefined;
   }
 
   #decisionOf(entry: Entry, run: HookRun, value: unknown): HookDecision | undefined {
-    if (entry.kind === 'command') {
+    if (entry.kind !== 'handler') {
       const report = value as EntryReport;
       run.outcome = report.outcome;
       if (report.decision !== undefined) run.decision = report.decision;
       if (report.message !== undefined) run.message = report.message;
       return report.decision;
     }
-    const d = normalizeDecision(value, this.#spec, entry.name, this.#logger);
+    if (value === undefined) return undefined;
+    const d = this.#rules.decide(value, entry.name, this.#logger);
     if (d !== undefined) {
       run.decision = d;
-      if (isBlocking(d)) run.outcome = 'block';
+      if (this.#rules.blocks(d)) run.outcome = 'block';
     }
     return d;
   }
 
   // A handler that threw, rejected or passed its deadline blocks, unless its plugin isolates it.
   // A command past the registry's deadline decides nothing: a command failure never blocks.
+  // For a timeout, `value` is the deadline that passed.
   #failure(entry: Entry, run: HookRun, kind: 'error' | 'timeout', error: unknown): HookDecision | undefined {
     const outcome: HookRunOutcome = kind;
     run.outcome = outcome;
     if (kind === 'timeout') {
-      const byCeiling = this.#deadlineAt === this.#ceilingAt;
+      const byCeiling = error === this.#ceilingAt;
       run.message = byCeiling
-        ? `the ${this.#spec.name} dispatch passed its ${this.#limits.ceilingMs} ms ceiling`
+        ? `the ${this.#rules.name} dispatch passed its ${this.#limits.ceilingMs} ms ceiling`
         : `timed out after ${this.#limits.entryMs} ms`;
     } else {
       run.message = errorMessage(error);
     }
-    if (entry.kind === 'command') {
-      if (kind === 'error') this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${this.#spec.name} failed: ${run.message}`, error);
-      else this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${this.#spec.name} passed the registry's deadline (${run.message}); the dispatch goes on and the command's own timeout will end it`);
+    const event = this.#rules.name;
+    if (entry.kind !== 'handler') {
+      if (kind === 'error') this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${event} failed: ${run.message}`, error);
+      else this.#logger.warn(`harness-hooks: command hook "${entry.name}" on ${event} passed the registry's deadline (${run.message}); the dispatch goes on and the command's own timeout will end it`);
       return undefined;
     }
     if (entry.plugin !== undefined) {
-      const message = `harness-hooks: hook "${entry.name}" of plugin "${entry.plugin}" on ${this.#spec.name} failed (${outcome}): ${run.message}`;
+      const message = `harness-hooks: hook "${entry.name}" of plugin "${entry.plugin}" on ${event} failed (${outcome}): ${run.message}`;
       if (kind === 'error') this.#logger.warn(message, error);
       else this.#logger.warn(message);
       return undefined;
     }
-    const d: HookDecision = { decision: 'block', reason: `Hook "${entry.name}" on ${this.#spec.name} failed: ${run.message}` };
+    const d: HookDecision = { decision: 'block', reason: `Hook "${entry.name}" on ${event} failed: ${run.message}` };
     run.decision = d;
     return d;
   }
 
   #done(result: DispatchResult): DispatchResult {
     this.#settledResult = result;
+    if (this.#deadline !== undefined) cancelDeadline(this.#deadline);
     this.#abort?.dispose();
     return result;
   }

@@ -1,8 +1,10 @@
 // An entry of an event's chain. In-process handlers and command hooks are two kinds of the same entry,
 // so they interleave in registration order.
 import type { EntryContext } from './context.js';
-import type { ToolMatcher } from './matcher.js';
 import type { HookDecision, HookRunKind, HookRunOutcome } from './types.js';
+
+/** Tests an event's match value (a tool name, …), compiled once at registration. `null` matches everything. */
+export type ToolMatcher = ((value: string) => boolean) | null;
 
 /**
  * Calls the entry. Handlers are called as `(payload, context)`; command invokers also get the

@@ -1,14 +1,10 @@
-export { HOOK_EVENTS, EVENT_SPECS } from './events.js';
-export type { HookEvent, EventSpec, DeadlineKind } from './events.js';
+// The public surface, at a glance.
 export { HookRegistry } from './registry.js';
-export type { HookRegistryOptions, HookListing, HookExplanation } from './registry.js';
+export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation } from './registry.js';
+export type { EventOf, PayloadOf, HandlerOf, ResultOf, ProfileNameOf } from './registry.js';
 export { HookTypeError, HookConfigError } from './errors.js';
 export type { HookErrorCode, HookConfigIssue } from './errors.js';
-export { compileMatcher } from './matcher.js';
-export type { ToolMatcher, ToolAliases } from './matcher.js';
 export type * from './types.js';
-export { toCommandInput } from './command-input.js';
-export type { CommandInput } from './command-input.js';
 export { loadHooksFile, parseHooksConfig } from './config/load.js';
 export type { AddConfigOptions, AddConfigReport, AddedHook, SkippedHook, ConfigSource } from './config/add-config.js';
 export { getConfigSchemas } from './schemas/config.js';
@@ -16,13 +12,35 @@ export type { HooksConfig, MatcherGroup, HookHandlerConfig } from './schemas/con
 export { CommandExecutor } from './executor/index.js';
 export type { CommandExecutorOptions, CommandHookSpec, CommandResult, CommandRunOptions } from './executor/index.js';
 export { resolveTimeoutMs, parseCommandOutput } from './executor/index.js';
-export type { ProfileName } from './profiles/profile.js';
-export type { EventOf, PayloadOf, HandlerOf, ResultOf, ClaudeHookHandler } from './registry.js';
+
+// Writing a profile: the interface, and the runs and results the built-in profiles are made of.
+export type { Profile, ProfileHost, ProfileTypes, ProfileMethod, ProfileRegistry, EventView, ConfigEntryFields, ConfigOrigin, ToolAliases } from './profiles/profile.js';
+export type { ProfileName, ProfileRef, BuiltinProfiles, TypesOf } from './profiles/index.js';
+export type { Entry, EntryInvoker, EntryMeta, EntryReport, ToolMatcher } from './entry.js';
+export type { EntryContext } from './context.js';
+export { DispatchRun } from './dispatch-run.js';
+export type { SequentialRules, RunLimits } from './dispatch-run.js';
+export { runParallel } from './parallel-run.js';
+export type { ParallelRules, ParallelRunOptions, EntryOutcome } from './parallel-run.js';
+export { makeEmptyResult, makeAbortedResult } from './result.js';
+
+// The default profile (the ten afk events).
+export { HOOK_EVENTS, EVENT_SPECS } from './profiles/default/events.js';
+export type { HookEvent, EventSpec, DeadlineKind } from './profiles/default/events.js';
+export type * from './profiles/default/payloads.js';
+export { compileMatcher } from './profiles/default/matcher.js';
+export { toCommandInput } from './profiles/default/command-input.js';
+export type { CommandInput } from './profiles/default/command-input.js';
+export type { DefaultProfileTypes } from './profiles/default/profile.js';
+
+// The claude profile (Claude Code's hooks).
 export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events.js';
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';
 export type * from './profiles/claude/payloads.js';
 export type { ClaudeDispatchResult, PermissionDecision } from './profiles/claude/merge.js';
-export { loadClaudeSettings } from './config/claude-settings.js';
-export type { LoadClaudeSettingsOptions } from './config/claude-settings.js';
+export type { ClaudeProfileTypes, ClaudeRegistryMethods, ClaudeHookHandler, ClaudeDispatchPayload } from './profiles/claude/profile.js';
+export type { ClaudeProfileOptions } from './profiles/claude/options.js';
+export { loadClaudeSettings } from './profiles/claude/settings.js';
+export type { LoadClaudeSettingsOptions } from './profiles/claude/settings.js';
 export type { HookAdapters, PromptHookRequest, PromptHookResponse, McpToolRequest, McpToolResponse, AsyncHookResult } from './profiles/claude/adapters.js';
 export type { SdkHooks, SdkHooksOfAnyVersion, SdkHookCallback, SdkHookCallbackMatcher, SdkHookInput, SdkHookJSONOutput, SdkBaseHookInput, SdkAsyncHookJSONOutput } from './profiles/claude/sdk.js';

@@ -1,81 +1,63 @@
 // HookRegistry: holds in-process handlers and command entries per event in one ordered chain, runs them
 // with deadlines and matcher filtering, and merges their decisions. What differs between harnesses (the
-// event catalogue, payloads, matcher dialect, concurrency, merging, config sources) is the profile's
-// (src/profiles/); the registry keeps the chains, caches what each dispatch would otherwise recompute,
-// and runs background handlers.
+// event catalogue, payloads, matcher dialect, how entries run and merge, config sources, a profile's own
+// options and methods) is the profile's (src/profiles/<name>/, behind src/profiles/profile.ts); the registry
+// names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
+// background handlers.
 import { createWriteStream } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
-import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './config/claude-settings.js';
-import { makeAbortedResult, makeMergedResult } from './decisions.js';
-import { DispatchRun, errorMessage } from './dispatch-run.js';
+import { errorMessage } from './dispatch-run.js';
 import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookTypeError } from './errors.js';
-import { EVENT_SPECS, type EventSpec } from './events.js';
 import { CommandExecutor } from './executor/index.js';
-import type { ToolAliases } from './matcher.js';
-import type { AsyncHookResult, HookAdapters } from './profiles/claude/adapters.js';
-import type { SdkHookCallback, SdkHooks, SdkHooksOfAnyVersion } from './profiles/claude/sdk.js';
-import type { ClaudeDispatchResult } from './profiles/claude/merge.js';
-import type { ClaudeHookEvent, ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './profiles/claude/payloads.js';
-import { claudeProfile } from './profiles/claude/profile.js';
-import { defaultProfile } from './profiles/default.js';
-import type { EventView, Profile, ProfileHost, ProfileName } from './profiles/profile.js';
+import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
+import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
+import { makeAbortedResult, makeEmptyResult } from './result.js';
 import type {
   DispatchOptions,
   DispatchResult,
-  HookContext,
   HookDeadlines,
   HookEndInfo,
   HookStartInfo,
-  HookEvent,
-  HookHandler,
-  HookInput,
   HookLogger,
-  HookPayloads,
   HookRunKind,
   HookSession,
   HookSettings,
   RegisterOptions,
 } from './types.js';
 
-export interface HookRegistryOptions<P extends ProfileName = 'default'> {
-  /** Which harness's hooks to run: `'default'` (the ten afk events) or `'claude'` (Claude Code's). Default `'default'`. */
+/** The options every profile shares. */
+export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileName> {
+  /** Which harness's hooks to run: a built-in profile's name (`'default'`, the ten afk events; `'claude'`, Claude Code's) or a profile object. Default `'default'`. */
   profile?: P;
   /** Gates for command hooks by source. All `false` by default. */
   settings?: HookSettings;
   /** The registration's session: command hooks get its `cwd`, `session_id` and `transcript_path`. */
   session?: HookSession;
-  /** Canonical tool name -> aliases, e.g. `{ bash: ['Bash'] }` (default profile). Default `{}`. */
+  /** Canonical tool name -> aliases, e.g. `{ bash: ['Bash'] }`, for profiles whose matchers read aliases (the default profile). Default `{}`. */
   toolAliases?: Record<string, readonly string[]>;
-  /** Deadlines in milliseconds (default profile). Defaults: handlerMs 30000, stopHandlerMs 5000, subagentStopDispatchMs 30000. */
+  /** Deadlines in milliseconds, for profiles that use the registry's deadlines (the default profile). Defaults: handlerMs 30000, stopHandlerMs 5000, subagentStopDispatchMs 30000. */
   deadlines?: HookDeadlines;
   /** Where warnings go. Default `console`. */
   logger?: HookLogger;
   /** Runs command hooks. Default: a `CommandExecutor` made on first use, logging through `logger`. */
   executor?: Pick<CommandExecutor, 'run'>;
-  /** claude profile: `CLAUDE_PROJECT_DIR`, and the root `if` file rules are relative to. Default: the session's cwd. */
+  /** The project root (`CLAUDE_PROJECT_DIR` in the claude profile, and the root `if` file rules are relative to). Default: the session's cwd, else `process.cwd()`. */
   projectDir?: string;
-  /** claude profile: plugins' data folders are `<pluginDataDir>/<plugin folder name>` (`CLAUDE_PLUGIN_DATA`). Default `~/.claude/plugins/data`. */
-  pluginDataDir?: string;
   /** Called as each hook starts, with its name, event, kind and `statusMessage` (claude), so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
   /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. */
   onHookEnd?: (info: HookEndInfo) => void;
-  /** claude profile: runs `prompt`, `agent` and `mcp_tool` hooks; without one, such hooks are skipped with a warning. */
-  adapters?: HookAdapters;
-  /** claude profile: URL patterns (`*` wildcards) HTTP hooks may call; any other URL is refused before a request. Default: any. */
-  allowedHttpHookUrls?: readonly string[];
-  /** claude profile: let HTTP hooks reach loopback, private and link-local addresses. Default `false`. */
-  allowPrivateNetwork?: boolean;
-  /** claude profile: called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
-  onAsyncResult?: (result: AsyncHookResult) => void;
   /**
    * Records each dispatch as one JSON line (`{ time, event, payload, result, runs, durationMs }`) for
    * `harness-hooks replay`: a file path (appended to), a Node writable stream, or a web `WritableStream`.
    */
   record?: string | { write(line: string): unknown } | WritableStream<string>;
 }
+
+/** The registry's options: the shared ones and the profile's own (the claude profile's `adapters`, …). */
+export type HookRegistryOptions<P extends ProfileRef = DefaultProfileName> = HookRegistryBaseOptions<P> & TypesOf<P>['options'];
 
 /** One hook as listHooks() shows it, in run order. */
 export interface HookListing {
@@ -108,31 +90,15 @@ export interface HookExplanation {
 }
 
 /** Event names of a profile. */
-export type EventOf<P extends ProfileName> = P extends 'claude' ? ClaudeHookEvent : HookEvent;
+export type EventOf<P extends ProfileRef> = TypesOf<P>['events'] & string;
 /** The dispatch payload of an event of a profile. */
-export type PayloadOf<P extends ProfileName, E> = P extends 'claude'
-  ? E extends ClaudeHookEvent
-    ? ClaudeHookPayloads[E] & Partial<Pick<ClaudeHookInput, 'session_id' | 'transcript_path' | 'cwd' | 'permission_mode' | 'agent_id' | 'agent_type' | 'effort' | 'prompt_id'>>
-    : never
-  : E extends HookEvent
-    ? HookPayloads[E]
-    : never;
+export type PayloadOf<P extends ProfileRef, E> = E extends keyof TypesOf<P>['payloads'] ? TypesOf<P>['payloads'][E] : never;
 /** An in-process handler of a profile's event. */
-export type HandlerOf<P extends ProfileName, E> = P extends 'claude'
-  ? E extends ClaudeHookEvent
-    ? ClaudeHookHandler<E>
-    : never
-  : E extends HookEvent
-    ? HookHandler<E>
-    : never;
+export type HandlerOf<P extends ProfileRef, E> = E extends keyof TypesOf<P>['handlers'] ? TypesOf<P>['handlers'][E] : never;
 /** What a dispatch resolves to in a profile. */
-export type ResultOf<P extends ProfileName> = P extends 'claude' ? ClaudeDispatchResult : DispatchResult;
-
-/** claude profile: an in-process handler gets the hook input and returns Claude Code's JSON output. */
-export type ClaudeHookHandler<E extends ClaudeHookEvent = ClaudeHookEvent> = (
-  input: ClaudeHookInput<E>,
-  context: HookContext,
-) => ClaudeHookOutput | void | undefined | PromiseLike<ClaudeHookOutput | void | undefined>;
+export type ResultOf<P extends ProfileRef> = TypesOf<P>['result'];
+/** What `registry.profile` is: the built-in profile's name, or a profile object's `name`. */
+export type ProfileNameOf<P extends ProfileRef> = P extends string ? P : string;
 
 interface EventPlan {
   readonly view: EventView;
@@ -149,17 +115,18 @@ interface EventPlan {
 
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
-const PROFILES: Readonly<Record<ProfileName, Profile>> = { default: defaultProfile, claude: claudeProfile };
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'onHookStart', 'onHookEnd', 'record']);
 
-// Registers hooks and dispatches lifecycle events to them.
-export class HookRegistry<P extends ProfileName = 'default'> {
-  readonly profile: P;
+// Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
+// profile's methods typed in.
+class Registry<P extends ProfileRef = DefaultProfileName> {
+  readonly profile: ProfileNameOf<P>;
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
   readonly deadlines: Readonly<Required<HookDeadlines>>;
   readonly toolAliases: ToolAliases;
-  readonly #profile: Profile;
-  readonly #host: ProfileHost;
+  readonly #profile: Profile<any, any>;
+  readonly #host: ProfileHost<unknown> & { state: unknown };
   #session: HookSession;
   readonly #plans = new Map<string, EventPlan>();
   #backgroundChain: Promise<void> = Promise.resolve();
@@ -171,18 +138,14 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   readonly #record: ((line: string) => void) | undefined;
   #recordClose: (() => Promise<void>) | undefined;
   readonly #running = new Set<Promise<unknown>>();
-  #asyncResults: AsyncHookResult[] = [];
 
-  constructor(options: HookRegistryOptions<P> = {}) {
+  constructor(options: HookRegistryOptions<P> = {} as HookRegistryOptions<P>) {
     if (options === null || typeof options !== 'object') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the HookRegistry options to be an object, got ${describeValue(options)}`);
     }
-    const profileName = options.profile ?? 'default';
-    if (!Object.hasOwn(PROFILES, profileName)) {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be 'default' or 'claude', got ${describeValue(profileName)}`);
-    }
-    this.profile = profileName as P;
-    this.#profile = PROFILES[profileName];
+    const profile = resolveProfile(options.profile);
+    this.#profile = profile;
+    this.profile = profile.name as ProfileNameOf<P>;
     const logger = options.logger ?? console;
     if (typeof logger?.warn !== 'function') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'Expected the `logger` option to have a `warn` method');
@@ -201,35 +164,19 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     this.settings = Object.freeze(validateSettings(options.settings));
     this.deadlines = Object.freeze(validateDeadlines(options.deadlines));
     this.toolAliases = Object.freeze(validateAliases(options.toolAliases));
-    for (const key of ['projectDir', 'pluginDataDir'] as const) {
-      const v = options[key];
-      if (v !== undefined && (typeof v !== 'string' || !isAbsolute(v))) {
-        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be an absolute path, got ${describeValue(v)}`);
-      }
+    const projectDir = options.projectDir;
+    if (projectDir !== undefined && (typeof projectDir !== 'string' || !isAbsolute(projectDir))) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`projectDir\` option to be an absolute path, got ${describeValue(projectDir)}`);
     }
-    for (const key of ['onHookStart', 'onHookEnd', 'onAsyncResult'] as const) {
+    for (const key of ['onHookStart', 'onHookEnd'] as const) {
       if (options[key] !== undefined && typeof options[key] !== 'function') {
         throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be a function, got ${describeValue(options[key])}`);
       }
-    }
-    const adapters = options.adapters ?? {};
-    for (const key of ['prompt', 'agent', 'mcpTool'] as const) {
-      if (adapters[key] !== undefined && typeof adapters[key] !== 'function') {
-        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`adapters.${key}\` to be a function, got ${describeValue(adapters[key])}`);
-      }
-    }
-    const urls = options.allowedHttpHookUrls;
-    if (urls !== undefined && (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string'))) {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowedHttpHookUrls\` option to be an array of URL patterns, got ${describeValue(urls)}`);
-    }
-    if (options.allowPrivateNetwork !== undefined && typeof options.allowPrivateNetwork !== 'boolean') {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowPrivateNetwork\` option to be a boolean, got ${describeValue(options.allowPrivateNetwork)}`);
     }
     const executor = options.executor;
     if (executor !== undefined && typeof (executor as { run?: unknown } | null)?.run !== 'function') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`executor\` option to have a \`run\` method (a CommandExecutor), got ${describeValue(executor)}`);
     }
-    const onAsyncResult = options.onAsyncResult;
     this.#session = { ...validateSession(options.session, 'session') };
     this.#executor = executor;
     this.#record = this.#openRecord(options.record);
@@ -237,35 +184,30 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     this.#host = {
       logger: this.logger,
       deadlines: this.deadlines,
+      toolAliases: this.toolAliases,
       get session() {
         return registry.#session;
       },
       get projectDir() {
-        return options.projectDir ?? registry.#session.cwd ?? process.cwd();
+        return projectDir ?? registry.#session.cwd ?? process.cwd();
       },
-      pluginDataDir: options.pluginDataDir,
       observers: options.onHookStart === undefined && options.onHookEnd === undefined ? undefined : { onHookStart: options.onHookStart, onHookEnd: options.onHookEnd },
       executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
-      adapters: Object.freeze({ ...adapters }),
-      http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: options.allowPrivateNetwork === true }),
       closeSignal: this.#close.signal,
-      asyncResult: (result) => {
-        this.#asyncResults.push(result);
-        if (onAsyncResult !== undefined) {
-          try {
-            onAsyncResult(result);
-          } catch (error) {
-            this.logger.warn(`harness-hooks: onAsyncResult threw: ${errorMessage(error)}`);
-          }
-        }
-      },
       track: (run) => {
         const tracked = run.catch((error: unknown) => this.logger.warn(`harness-hooks: a background hook failed: ${errorMessage(error)}`)).finally(() => this.#running.delete(tracked));
         this.#running.add(tracked);
       },
+      state: undefined,
     };
-    for (const event of this.#profile.events) {
-      const view = this.#profile.view(event)!;
+    // The profile validates and keeps its own options.
+    if (profile.init !== undefined) this.#host.state = profile.init(profileOptions(options, profile), this.#host as ProfileHost<undefined>);
+    for (const [name, method] of Object.entries(methodsFor(profile))) {
+      Object.defineProperty(this, name, { value: (...args: never[]) => method(this as unknown as ProfileRegistry, this.#host, ...args), configurable: true, writable: true });
+    }
+    for (const event of profile.events) {
+      const view = profile.view(event);
+      if (view === undefined) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile lists the event ${describeValue(event)} but has no view of it`);
       this.#plans.set(event, { view, entries: [], background: [], filtered: false, selective: false, byValue: new Map() });
     }
   }
@@ -321,7 +263,7 @@ export class HookRegistry<P extends ProfileName = 'default'> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `register('${event}'): expected the \`matcher\` option to be a string, got ${describeValue(e.matcher)}`);
     }
     // Compile once, at registration; matchers are ignored on events without a match value.
-    const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.toolAliases, this.logger);
+    const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.#host);
     const key = e.background ? 'background' : 'entries';
     const remove = (): void => {
       const list = plan[key];
@@ -432,72 +374,6 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     return addConfig(this, this.#profile, this.#host, config, options);
   }
 
-  // claude profile: finds and loads ~/.claude/settings.json, <project>/.claude/settings.json and
-  // <project>/.claude/settings.local.json (those that exist), in that order, each gated by its source.
-  loadClaudeSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
-    return loadClaudeSettings(this, options);
-  }
-
-  // claude profile: registers Claude Agent SDK hook callbacks unchanged (`options.hooks` of the SDK):
-  // `{ [event]: [{ matcher?, hooks: [callback], timeout? (s), onFailure? }] }`. Returns an unregister-all.
-  registerSdkHooks(hooks: SdkHooks): () => void;
-  registerSdkHooks(hooks: SdkHooksOfAnyVersion): () => void;
-  registerSdkHooks(hooks: SdkHooks | SdkHooksOfAnyVersion): () => void {
-    if (this.#profile.name !== 'claude') {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'registerSdkHooks(): Claude Agent SDK callbacks need `profile: \'claude\'`');
-    }
-    if (hooks === null || typeof hooks !== 'object') {
-      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected an object of event -> matchers, got ${describeValue(hooks)}`);
-    }
-    const removers: (() => void)[] = [];
-    for (const [event, matchers] of Object.entries(hooks as SdkHooks)) {
-      this.#plan(event, 'registerSdkHooks');
-      if (!Array.isArray(matchers)) {
-        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event} to be an array of { matcher?, hooks }, got ${describeValue(matchers)}`);
-      }
-      matchers.forEach((m, i) => {
-        if (m === null || typeof m !== 'object' || !Array.isArray(m.hooks)) {
-          throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event}[${i}].hooks to be an array of callbacks, got ${describeValue(m?.hooks)}`);
-        }
-        if (m.timeout !== undefined && !(typeof m.timeout === 'number' && m.timeout > 0)) {
-          throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `registerSdkHooks(): expected hooks.${event}[${i}].timeout to be a positive number of seconds, got ${describeValue(m.timeout)}`);
-        }
-        m.hooks.forEach((callback: SdkHookCallback, j: number) => {
-          if (typeof callback !== 'function') {
-            throw new HookTypeError('HOOKS_ERR_HANDLER_NOT_FN', `registerSdkHooks(): hooks.${event}[${i}].hooks[${j}] is not a function, got ${describeValue(callback)}`);
-          }
-          removers.push(
-            this.addEntry(event, {
-              kind: 'handler',
-              name: callback.name || `sdk:${event}[${i}][${j}]`,
-              matcher: m.matcher,
-              plugin: undefined,
-              longRunning: false,
-              background: false,
-              ...(m.timeout === undefined ? {} : { timeoutMs: m.timeout * 1000 }),
-              ...(m.onFailure === undefined ? {} : { onFailure: m.onFailure }),
-              // The SDK's call shape: (input, toolUseID, { signal }); `{ async: true }` decides nothing.
-              invoke: (input, context) =>
-                Promise.resolve(callback(input as never, (input as { tool_use_id?: string }).tool_use_id, { signal: context.signal })).then((out) =>
-                  out !== null && typeof out === 'object' && (out as { async?: unknown }).async === true ? undefined : out,
-                ),
-            }),
-          );
-        });
-      });
-    }
-    return () => {
-      for (const remove of removers.splice(0)) remove();
-    };
-  }
-
-  // claude profile: the background hooks that finished since the last call, each once, in completion order.
-  takeAsyncResults(): AsyncHookResult[] {
-    const results = this.#asyncResults;
-    this.#asyncResults = [];
-    return results;
-  }
-
   // Kills whatever still runs (background hooks and commands in progress) and resolves when they have ended.
   async close(): Promise<void> {
     this.#close.abort(new Error('the registry was closed'));
@@ -517,20 +393,18 @@ export class HookRegistry<P extends ProfileName = 'default'> {
   // Runs the event's matching entries and resolves to the merged decision. Never rejects for a hook's
   // failure; rejects with a TypeError for an unknown event or an invalid payload.
   dispatch<E extends EventOf<P>>(event: E, payload: PayloadOf<P, E>, options?: DispatchOptions): Promise<ResultOf<P>> {
-    let plan: EventPlan;
-    let entries: readonly Entry[];
     try {
-      plan = this.#plan(event, 'dispatch');
-      this.#profile.checkPayload(event, payload);
+      const plan = this.#plan(event, 'dispatch');
+      const profile = this.#profile;
+      profile.checkPayload(event, payload);
       // Teardown work is queued even when the caller's signal is already aborted.
       if (plan.background.length > 0) this.#queueBackground(plan, payload);
       const signal = options?.signal;
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
-      entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
-      if (plan.selective) entries = this.#profile.select!(event, payload, entries);
-      const running = (
-        entries.length === 0 && this.#profile === defaultProfile ? Promise.resolve(makeMergedResult(undefined, [])) : this.#profile.run(this.#host, event, payload, entries, signal)
-      ) as Promise<ResultOf<P>>;
+      let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
+      if (plan.selective) entries = profile.select!(event, payload, entries);
+      // Fast path: nothing to run is nothing decided, in every profile; no run object, no promise but this one.
+      const running = (entries.length === 0 ? Promise.resolve(makeEmptyResult()) : profile.run(this.#host, event, payload, entries, signal)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
     } catch (error) {
       return Promise.reject(error);
@@ -612,25 +486,25 @@ export class HookRegistry<P extends ProfileName = 'default'> {
     return list;
   }
 
-  // Background handlers (default profile, SessionEnd) run one after another across dispatches; their
-  // decisions are discarded and their failures logged.
+  // Background handlers (the events whose view allows them) run one after another across dispatches, each
+  // as a dispatch of its own by the profile; their decisions are discarded and their failures logged.
   #queueBackground(plan: EventPlan, payload: unknown): void {
     const entries = plan.background;
-    const spec = EVENT_SPECS[plan.view.name as HookEvent] as EventSpec;
-    const input = { ...(payload as object), event: spec.name } as HookInput;
-    const limits = { entryMs: this.deadlines.handlerMs, ceilingMs: Infinity };
+    const event = plan.view.name;
+    // The payload as it was dispatched: the harness may change its object before these run.
+    const snapshot = { ...(payload as object) };
     this.#backgroundChain = this.#backgroundChain.then(async () => {
       for (const entry of entries) {
         // Nothing a background hook does may break the chain: later batches must still run.
         const result = await Promise.resolve()
-          .then(() => new DispatchRun(spec, input, [entry], undefined, limits, this.logger).start())
+          .then(() => this.#profile.run(this.#host, event, snapshot, [entry], undefined))
           .catch((error: unknown) => {
             this.logger.warn(`harness-hooks: background hook "${entry.name}" failed: ${errorMessage(error)}`, error);
             return undefined;
           });
         const run = result?.runs[0];
         if (run !== undefined && (run.outcome === 'error' || run.outcome === 'timeout') && entry.plugin === undefined) {
-          this.logger.warn(`harness-hooks: background hook "${entry.name}" on ${spec.name} failed (${run.outcome}): ${run.message}`);
+          this.logger.warn(`harness-hooks: background hook "${entry.name}" on ${event} failed (${run.outcome}): ${run.message}`);
         }
       }
     });
@@ -707,3 +581,51 @@ function describeMeta(meta: EntryMeta | undefined): Pick<HookListing, 'source' |
   if (meta.if !== undefined) out.if = meta.if;
   return out;
 }
+
+// The `profile` option as a profile object: a built-in one by name, or one written outside the package.
+function resolveProfile(ref: unknown): Profile<any, any> {
+  if (ref === undefined) return PROFILES[DEFAULT_PROFILE];
+  if (typeof ref === 'string') {
+    if (Object.hasOwn(PROFILES, ref)) return PROFILES[ref as keyof typeof PROFILES];
+  } else if (ref !== null && typeof ref === 'object') {
+    const p = ref as Partial<Profile>;
+    const missing = (['view', 'compileMatcher', 'checkPayload', 'run', 'gate', 'configEntry'] as const).filter((k) => typeof p[k] !== 'function');
+    if (typeof p.name !== 'string') missing.unshift('name' as never);
+    if (!Array.isArray(p.events)) missing.push('events' as never);
+    if (!Array.isArray(p.sources)) missing.push('sources' as never);
+    if (missing.length === 0) return ref as Profile<any, any>;
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option's object to be a profile; it lacks ${missing.join(', ')}`);
+  }
+  const names = Object.keys(PROFILES).map((n) => `'${n}'`).join(', ');
+  throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be ${names} or a profile object, got ${describeValue(ref)}`);
+}
+
+// The options a profile reads itself: every key that is not a shared one (the profile's `init` checks them).
+function profileOptions(options: object, profile: Profile<any, any>): Readonly<Record<string, unknown>> {
+  const own: Record<string, unknown> = {};
+  const keys = profile.optionKeys;
+  for (const [key, value] of Object.entries(options)) {
+    if (SHARED_OPTION_KEYS.has(key)) continue;
+    if (keys === undefined || keys.includes(key)) own[key] = value;
+  }
+  return own;
+}
+
+/** A registry of profile `P`: the shared API, plus the profile's own methods (the claude profile's `registerSdkHooks`, …). */
+export type HookRegistry<P extends ProfileRef = DefaultProfileName> = Registry<P> & TypesOf<P>['methods'];
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * `new HookRegistry(options)`: one construct signature per built-in profile (made from the profile table,
+ * so that the options and methods are the profile's without inference through conditional types), the
+ * default profile's when `profile` is left out, and one for a profile object.
+ */
+export type HookRegistryConstructor = UnionToIntersection<{ [K in ProfileName]: new (options: HookRegistryOptions<K> & { profile: K }) => HookRegistry<K> }[ProfileName]> & {
+  new (options?: HookRegistryOptions<DefaultProfileName>): HookRegistry<DefaultProfileName>;
+  new <P extends Profile<any, any>>(options: HookRegistryBaseOptions<P> & { profile: P } & NoInfer<TypesOf<P>['options']>): HookRegistry<P>;
+  readonly prototype: Registry<any>;
+};
+
+// The class, typed so that `new HookRegistry({ profile })` has the profile's methods.
+export const HookRegistry = Registry as unknown as HookRegistryConstructor;

@@ -1,122 +1,9 @@
-// Hand-written public types that are not schema-derived: payloads per event, handlers, decisions and
-// results. The config file format is a zod schema (src/schemas/config.ts) and its types are inferred there.
-import type { HookEvent } from './events.js';
-
-export type { HookEvent } from './events.js';
+// Hand-written public types every profile shares, that are not schema-derived: decisions, the result
+// contract, runs, options. A profile's payload and handler types are in its folder (src/profiles/<name>/);
+// the config file format is a zod schema (src/schemas/config.ts) and its types are inferred there.
 
 /** A JSON-like tool input. */
 export type ToolInput = Record<string, unknown>;
-
-export interface SessionStartPayload {
-  sessionId?: string;
-  parentSessionId?: string;
-}
-
-export interface SessionEndPayload {
-  sessionId?: string;
-  reason?: string;
-  parentSessionId?: string;
-  tracePath?: string;
-  cwd?: string;
-  /** The session's assistant messages, for in-process consumers only. */
-  assistantTexts?: readonly string[];
-}
-
-export interface SubagentStartPayload {
-  subagentId: string;
-  parentSessionId?: string;
-}
-
-export type SubagentStatus = 'idle' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-
-export interface SubagentStopPayload {
-  subagentId: string;
-  status: SubagentStatus;
-  reason?: string;
-  lastMessage?: string;
-  agentType?: string;
-  durationMs?: number;
-  trace?: unknown;
-}
-
-export interface PreToolUsePayload {
-  toolName: string;
-  input?: ToolInput;
-  sessionId?: string;
-  subagentId?: string;
-  parentSessionId?: string;
-  cwd?: string;
-  grantManager?: unknown;
-  nonInteractive?: boolean;
-  toolUseId?: string;
-}
-
-export interface PostToolUsePayload {
-  toolName: string;
-  toolUseId?: string;
-  sessionId?: string;
-  subagentId?: string;
-  parentSessionId?: string;
-  rootSessionId?: string;
-  input?: ToolInput;
-  output?: unknown;
-  isError?: boolean;
-  grantManager?: unknown;
-  incomplete?: boolean;
-  incompleteReason?: string;
-}
-
-export interface PreCompactPayload {
-  sessionId?: string;
-  trigger?: 'manual' | 'auto';
-}
-
-export interface PostToolUseFailurePayload {
-  toolName: string;
-  /** The thrown error's message. */
-  error: string;
-  toolUseId?: string;
-  sessionId?: string;
-  subagentId?: string;
-  parentSessionId?: string;
-  input?: ToolInput;
-}
-
-export interface StopPayload {
-  sessionId?: string;
-  parentSessionId?: string;
-  terminalState?: 'done' | 'blocked' | 'asking' | 'interrupted';
-  doneHasCorroboratingEvidence?: boolean;
-  doneEvidenceClassification?: 'no-code-changes' | 'verified' | 'unverified';
-  stopHookActive?: boolean;
-  continuation?: number;
-  assistantText?: string;
-  successfulToolNames?: readonly string[];
-}
-
-export interface UserPromptSubmitPayload {
-  prompt: string;
-  sessionId?: string;
-}
-
-/** The typed event -> payload map of the default profile. */
-export interface HookPayloads {
-  SessionStart: SessionStartPayload;
-  SessionEnd: SessionEndPayload;
-  SubagentStart: SubagentStartPayload;
-  SubagentStop: SubagentStopPayload;
-  PreToolUse: PreToolUsePayload;
-  PostToolUse: PostToolUsePayload;
-  PreCompact: PreCompactPayload;
-  PostToolUseFailure: PostToolUseFailurePayload;
-  Stop: StopPayload;
-  UserPromptSubmit: UserPromptSubmitPayload;
-}
-
-/** What a handler receives: the dispatched payload plus the event name. */
-export type HookInput<E extends HookEvent = HookEvent> = E extends HookEvent
-  ? Readonly<HookPayloads[E]> & { readonly event: E }
-  : never;
 
 /** What an entry decides. Every field is optional; an empty object (or `undefined`) decides nothing. */
 export interface HookDecision {
@@ -136,11 +23,6 @@ export interface HookContext {
   /** Aborts when the dispatch is aborted or this entry's deadline passes. Created on first read. */
   readonly signal: AbortSignal;
 }
-
-export type HookHandler<E extends HookEvent = HookEvent> = (
-  payload: HookInput<E>,
-  context: HookContext,
-) => HookDecision | void | undefined | PromiseLike<HookDecision | void | undefined>;
 
 /** `handler`: in-process; `command`: a shell command; the claude profile adds its other configured types. */
 export type HookRunKind = 'handler' | 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool';

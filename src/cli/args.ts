@@ -2,7 +2,7 @@
 // errors (exit 2), and `--settings a.json b.json` (paths after `--settings` are settings files too).
 import { parseArgs } from 'node:util';
 import type { ConfigSource } from '../config/add-config.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 
 /** Exit codes every command keeps. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

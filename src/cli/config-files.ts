@@ -7,7 +7,7 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
 import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
 import { formatPath } from '../config/load.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings, SettingsArg } from './args.js';
 import { makeJsonLocator, type JsonPath } from './json-locate.js';

@@ -3,7 +3,7 @@
 // reading a trace; the registry's own merge (src/decisions.ts, src/profiles/claude/merge.ts) decides.
 import type { CommandResult } from '../executor/index.js';
 import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 import type { HookRun } from '../types.js';
 
 /** What one hook said, as far as can be read. */

@@ -2,8 +2,8 @@
 // run for this payload, and if not exactly why. Nothing runs (unless --after replays a record first).
 import { HookTypeError } from '../errors.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
-import { EVENT_SPECS, type HookEvent } from '../events.js';
-import type { ProfileName } from '../profiles/profile.js';
+import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
+import type { ProfileName } from '../profiles/index.js';
 import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';

@@ -3,9 +3,9 @@
 // names (for completion), descriptions, and each handler type's required fields (zod checks those in a
 // refinement, which has no JSON Schema form). schema/hooks.json and schema/claude-settings.json are this
 // output, written by scripts/build-schema.ts; a test keeps them equal to it.
-import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../events.js';
+import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../profiles/default/events.js';
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '../profiles/claude/events.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 import { loadZod } from '../lazy.js';
 import { getConfigSchemas } from '../schemas/config.js';
 

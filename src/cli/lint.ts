@@ -4,12 +4,10 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
-import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../events.js';
+import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../profiles/default/events.js';
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { compileIfCondition } from '../profiles/claude/matcher.js';
-import { claudeProfile } from '../profiles/claude/profile.js';
-import { defaultProfile } from '../profiles/default.js';
-import type { ProfileName } from '../profiles/profile.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings } from './args.js';
 import type { JsonPath } from './json-locate.js';
@@ -78,7 +76,7 @@ export function lintHooksConfig(value: unknown, ctx: LintContext): LintWarning[]
   const hooks = value.hooks;
   if (!isObject(hooks)) return out;
   const events: readonly string[] = ctx.profile === 'claude' ? CLAUDE_HOOK_EVENTS : HOOK_EVENTS;
-  const gate = (ctx.profile === 'claude' ? claudeProfile : defaultProfile).gate(ctx.source, ctx.gates);
+  const gate = PROFILES[ctx.profile].gate(ctx.source, ctx.gates);
 
   for (const [event, groups] of Object.entries(hooks)) {
     if (!events.includes(event)) {

@@ -2,7 +2,7 @@
 // whether the gates let it run.
 import { resolveTimeoutMs } from '../executor/index.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 import type { HookListing } from '../registry.js';
 import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';

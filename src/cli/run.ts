@@ -221,7 +221,7 @@ export async function waitForBackground(registry: CliRegistry, ms: number): Prom
     }),
   ]);
   if (timer !== undefined) clearTimeout(timer);
-  return { results: registry.takeAsyncResults(), killed: !finished };
+  return { results: registry.profile === 'claude' ? registry.takeAsyncResults!() : [], killed: !finished };
 }
 
 function formatBackground(report: BackgroundReport, waitMs: number, style: Style): string[] {

@@ -5,9 +5,9 @@ import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js'
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
 import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
-import type { ProfileName } from '../profiles/profile.js';
+import type { ProfileName } from '../profiles/index.js';
 import { HookRegistry, type HookExplanation, type HookListing } from '../registry.js';
-import { HOOK_EVENTS } from '../events.js';
+import { HOOK_EVENTS } from '../profiles/default/events.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookStartInfo } from '../types.js';
 import { UsageError, type GateSettings, type SettingsArg } from './args.js';
@@ -15,12 +15,14 @@ import { readConfigFiles, type ConfigFile } from './config-files.js';
 
 /** The registry's methods the CLI calls, with the event and payload as plain strings and objects. */
 export interface CliRegistry {
+  readonly profile: string;
   addConfig(config: unknown, options: AddConfigOptions): AddConfigReport;
   dispatch(event: string, payload: unknown): Promise<ClaudeDispatchResult>;
   listHooks(event?: string): HookListing[];
   explain(event: string, payload: unknown): HookExplanation[];
   drainBackground(): Promise<void>;
-  takeAsyncResults(): AsyncHookResult[];
+  /** The claude profile's (other profiles have no background results). */
+  takeAsyncResults?(): AsyncHookResult[];
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // How a command run ends, as data: the exit status picks an outcome from a table, and each outcome makes
 // the decision (and, for failures, the warning). A command failure never blocks except by exit 2.
-import { isPlainObject } from '../decisions.js';
+import { isPlainObject } from '../plain-object.js';
 import type { HookDecision } from '../types.js';
 
 /** How a command run ended. */

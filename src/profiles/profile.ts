@@ -1,15 +1,16 @@
 // What a profile is: everything that makes one harness's hooks differ from another's, as one object the
-// registry reads — the event catalogue, payload checks, matcher dialect, concurrency and merging, config
-// sources and gates, and how a configured command becomes an entry and how its result is read.
-// src/profiles/default.ts and src/profiles/claude/profile.ts are the two; each is one file to read.
-import type { Entry } from '../entry.js';
+// registry reads — the event catalogue, payload checks, matcher dialect, how entries run and merge, config
+// sources and gates, how a configured hook becomes an entry, its own registry options and methods.
+// This file is the one thing the registry knows about harnesses; each built-in profile is a folder beside
+// it (src/profiles/<name>/), listed in src/profiles/index.ts. A profile written outside the package, from
+// the public exports only, is passed as `new HookRegistry({ profile: myProfile })`.
+import type { Entry, ToolMatcher } from '../entry.js';
 import type { CommandExecutor } from '../executor/index.js';
-import type { ToolAliases, ToolMatcher } from '../matcher.js';
 import type { HookHandlerConfig } from '../schemas/config.js';
 import type { DispatchResult, HookDeadlines, HookLogger, HookObservers, HookSession, HookSettings } from '../types.js';
-import type { AsyncHookResult, HookAdapters } from './claude/adapters.js';
 
-export type ProfileName = 'default' | 'claude';
+/** Canonical tool name -> its aliases (the `toolAliases` option), for profiles whose matchers read them. */
+export type ToolAliases = Readonly<Record<string, readonly string[]>>;
 
 /** What the registry itself needs to know about an event. */
 export interface EventView {
@@ -22,25 +23,25 @@ export interface EventView {
   readonly background: boolean;
 }
 
-/** The registry, as a profile sees it. */
-export interface ProfileHost {
+/** The registry, as a profile sees it. `State` is what the profile's `init` made for this registry. */
+export interface ProfileHost<State = unknown> {
   readonly logger: HookLogger;
   readonly deadlines: Readonly<Required<HookDeadlines>>;
+  readonly toolAliases: ToolAliases;
+  /** The registration session, as it is now (`updateSession` changes it). */
   readonly session: Readonly<HookSession>;
+  /** The `projectDir` option, else the session's cwd, else `process.cwd()`; read per dispatch. */
   readonly projectDir: string;
-  readonly pluginDataDir: string | undefined;
   /** onHookStart / onHookEnd, or undefined when the harness set neither (then nothing is called). */
   readonly observers: HookObservers | undefined;
+  /** The registry's executor (made on first use). */
   executor(): Pick<CommandExecutor, 'run'>;
-  /** claude profile: what the harness supplied for the handler types a library cannot run by itself. */
-  readonly adapters: HookAdapters;
-  readonly http: { readonly allowedUrls: readonly string[] | undefined; readonly allowPrivateNetwork: boolean };
-  /** Aborts when the registry closes: background hooks run under it. */
+  /** Aborts when the registry closes: background work runs under it. */
   readonly closeSignal: AbortSignal;
-  /** Hands a finished background hook's result to the harness. */
-  asyncResult(result: AsyncHookResult): void;
-  /** Keeps the registry's close() waiting for a background run. */
+  /** Keeps the registry's close() and drainBackground() waiting for a background run. */
   track(run: Promise<unknown>): void;
+  /** The profile's own per-registry state (undefined while `init` runs). */
+  readonly state: State;
 }
 
 /** Where a config came from, and the plugin it belongs to. */
@@ -52,24 +53,60 @@ export interface ConfigOrigin {
 /** The parts of an entry a profile makes from a configured hook (the matcher is the group's). */
 export type ConfigEntryFields = Omit<Entry, 'matcher' | 'once'> & { once?: boolean };
 
-export interface Profile {
-  readonly name: ProfileName;
+/** The registry as a profile method gets it (its public API, plus `addEntry`). */
+export interface ProfileRegistry {
+  readonly profile: string;
+  readonly logger: HookLogger;
+  addEntry(event: string, entry: ConfigEntryFields & { matcher: string | undefined }): () => void;
+  addConfig(config: unknown, options: { source: string; file?: string; pluginRoot?: string }): unknown;
+}
+
+/** A method a profile adds to its registries: called as `registry.name(...args)`. */
+export type ProfileMethod<State = unknown> = (registry: ProfileRegistry, host: ProfileHost<State>, ...args: never[]) => unknown;
+
+/**
+ * The compile-time side of a profile: its event names, the payload `dispatch` takes and the handler
+ * `register` takes per event, what a dispatch resolves to, its own registry options and the methods it
+ * adds. Never read at run time.
+ */
+export interface ProfileTypes {
+  events: string;
+  payloads: object;
+  handlers: object;
+  result: DispatchResult;
+  options: object;
+  methods: object;
+}
+
+export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any> {
+  /** Shown in messages, and `registry.profile`. */
+  readonly name: string;
+  /** Phantom, for typing only: leave it out. */
+  readonly types?: Types;
+  /** Its event names, in the order listHooks() shows them. */
   readonly events: readonly string[];
   view(event: string): EventView | undefined;
-  /** The spec the profile's own functions read. */
-  spec(event: string): unknown;
-  compileMatcher(matcher: string | undefined, aliases: ToolAliases, logger: HookLogger): ToolMatcher;
-  /** Throws a TypeError for a payload that is not an object or lacks a required field. Cheap. */
+  /** The registry options this profile reads besides the shared ones (see HookRegistryOptions). */
+  readonly optionKeys?: readonly string[];
+  /** Validates its own options (throw a HookTypeError) and makes this registry's `host.state`. Optional. */
+  init?(options: Readonly<Record<string, unknown>>, host: ProfileHost<undefined>): State;
+  compileMatcher(matcher: string | undefined, host: ProfileHost<State>): ToolMatcher;
+  /** Throws a TypeError for a payload that is not an object or lacks a required field. Cheap: it runs on every dispatch. */
   checkPayload(event: string, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */
   select?(event: string, payload: unknown, entries: readonly Entry[]): readonly Entry[];
   /** Why a matched entry would not run for this payload (before de-duplication), or undefined. */
   whyNot?(event: string, payload: unknown, entry: Entry): string | undefined;
-  /** Runs the selected entries and merges their decisions. */
-  run(host: ProfileHost, event: string, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
+  /**
+   * Runs the selected entries and merges their decisions into the shared result contract (plus extras).
+   * Never called with no entries: the registry answers that itself. Must not reject for a hook's failure.
+   */
+  run(host: ProfileHost<State>, event: string, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;
   /** A configured hook as an entry, or a reason to skip it (with a warning). */
-  configEntry(host: ProfileHost, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string };
+  configEntry(host: ProfileHost<State>, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string };
+  /** Methods added to its registries, e.g. the claude profile's `registerSdkHooks`. */
+  readonly methods?: Readonly<Record<string, ProfileMethod<State>>>;
 }

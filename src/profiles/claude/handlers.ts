@@ -9,10 +9,13 @@ import type { Entry } from '../../entry.js';
 import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';
 import type { ConfigEntryFields, ConfigOrigin, ProfileHost } from '../profile.js';
+import type { ClaudeState } from './options.js';
 import type { McpToolResponse, PromptHookResponse } from './adapters.js';
 import type { ClaudeEventSpec } from './events.js';
 import { compileIfCondition } from './matcher.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
+
+type ClaudeHost = ProfileHost<ClaudeState>;
 
 /** Per-dispatch values invokers need. */
 export interface ClaudeExtras {
@@ -36,7 +39,7 @@ const ASYNC_TIMEOUT_MS = 600_000;
 const SELF_DECLARED_ASYNC_TIMEOUT_MS = 15_000;
 
 // A configured hook as an entry of the claude profile, or why it cannot run here.
-export function makeConfigEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string } {
+export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string } {
   const plugin = pluginContext(host, origin);
   const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
   let fields: ConfigEntryFields;
@@ -50,12 +53,12 @@ export function makeConfigEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: 
     case 'prompt':
     case 'agent': {
       const kind = hook.type;
-      if (host.adapters[kind] === undefined) return { skip: `a "${kind}" hook needs the registry's \`adapters.${kind}\`, and none was given` };
+      if (host.state.adapters[kind] === undefined) return { skip: `a "${kind}" hook needs the registry's \`adapters.${kind}\`, and none was given` };
       fields = promptEntry(host, spec, kind, hook, timeoutMs ?? DEFAULT_TIMEOUT_SEC[kind]! * 1000);
       break;
     }
     case 'mcp_tool':
-      if (host.adapters.mcpTool === undefined) return { skip: 'an "mcp_tool" hook needs the registry\'s `adapters.mcpTool`, and none was given' };
+      if (host.state.adapters.mcpTool === undefined) return { skip: 'an "mcp_tool" hook needs the registry\'s `adapters.mcpTool`, and none was given' };
       fields = mcpToolEntry(host, spec, hook, timeoutMs);
       break;
     default:
@@ -80,10 +83,10 @@ interface PluginContext {
 }
 
 // A plugin's CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (created), and their `${…}` substitution.
-function pluginContext(host: ProfileHost, origin: ConfigOrigin): PluginContext | undefined {
+function pluginContext(host: ClaudeHost, origin: ConfigOrigin): PluginContext | undefined {
   if (origin.source !== 'plugin' || origin.pluginRoot === undefined) return undefined;
   const root = origin.pluginRoot;
-  const data = join(host.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(root));
+  const data = join(host.state.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(root));
   try {
     mkdirSync(data, { recursive: true });
   } catch (error) {
@@ -92,7 +95,7 @@ function pluginContext(host: ProfileHost, origin: ConfigOrigin): PluginContext |
   return { root, data, substitute: (s) => s.replaceAll('${CLAUDE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_DATA}', data) };
 }
 
-function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
+function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
   const pluginEnv: Record<string, string> = plugin === undefined ? {} : { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
   const sub = plugin?.substitute ?? ((s: string) => s);
   const command: CommandHookSpec = { type: 'command', command: sub(hook.command!) };
@@ -104,7 +107,7 @@ function commandEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandle
   const finished = (r: CommandResult, rewakeOnExit2: boolean): void => {
     const parsed = r.exitCode === 0 ? parseClaudeStdout(r.stdout, name, spec.name, host.logger) : {};
     const rewake = rewakeOnExit2 && r.exitCode === 2;
-    host.asyncResult({
+    host.state.asyncResult({
       event: spec.name,
       name,
       exitCode: r.exitCode,
@@ -189,7 +192,7 @@ export function parseAsyncDeclaration(line: string): number | undefined {
   }
 }
 
-function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
+function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
   const url = hook.url!;
   return {
     kind: 'http',
@@ -204,8 +207,8 @@ function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerCo
       const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(hook.allowedEnvVars ? { allowedEnvVars: hook.allowedEnvVars } : {}) }, input, {
         timeoutMs: budget(timeoutMs, extras),
         ...(signal ? { signal } : {}),
-        ...(host.http.allowedUrls ? { allowedUrls: host.http.allowedUrls } : {}),
-        allowPrivateNetwork: host.http.allowPrivateNetwork,
+        ...(host.state.http.allowedUrls ? { allowedUrls: host.state.http.allowedUrls } : {}),
+        allowPrivateNetwork: host.state.http.allowPrivateNetwork,
       });
       if (r.outcome === 'aborted') return { outcome: 'aborted' };
       if (r.outcome !== 'ok') {
@@ -220,8 +223,8 @@ function httpEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerCo
   };
 }
 
-function promptEntry(host: ProfileHost, spec: ClaudeEventSpec, kind: 'prompt' | 'agent', hook: HookHandlerConfig, timeoutMs: number): ConfigEntryFields {
-  const adapter = host.adapters[kind]!;
+function promptEntry(host: ClaudeHost, spec: ClaudeEventSpec, kind: 'prompt' | 'agent', hook: HookHandlerConfig, timeoutMs: number): ConfigEntryFields {
+  const adapter = host.state.adapters[kind]!;
   return {
     kind,
     name: `${kind}: ${hook.prompt!.length > 60 ? `${hook.prompt!.slice(0, 60)}…` : hook.prompt!}`,
@@ -252,8 +255,8 @@ function promptEntry(host: ProfileHost, spec: ClaudeEventSpec, kind: 'prompt' | 
   };
 }
 
-function mcpToolEntry(host: ProfileHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
-  const adapter = host.adapters.mcpTool!;
+function mcpToolEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
+  const adapter = host.state.adapters.mcpTool!;
   const name = `mcp_tool: ${hook.server}/${hook.tool}`;
   return {
     kind: 'mcp_tool',

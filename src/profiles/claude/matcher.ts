@@ -1,6 +1,6 @@
 // Claude Code's matcher dialect and its `if` conditions, compiled once at registration.
 import { isAbsolute, relative } from 'node:path';
-import type { ToolMatcher } from '../../matcher.js';
+import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
 import type { HookLogger } from '../../types.js';
 

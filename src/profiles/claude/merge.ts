@@ -10,7 +10,7 @@
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
 //    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
 //    catalogue `outputFields`) are dropped.
-import { isPlainObject } from '../../decisions.js';
+import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
 import type { ClaudeEntryOutcome } from './output.js';
@@ -29,9 +29,18 @@ export interface ClaudeDispatchResult extends DispatchResult {
   env?: Record<string, string>;
 }
 
+// What merging reads of an event's catalogue entry, worked out once per event rather than per dispatch.
+const FIELD_SETS = new WeakMap<ClaudeEventSpec, ReadonlySet<string>>();
+function fieldsOf(spec: ClaudeEventSpec): ReadonlySet<string> {
+  let fields = FIELD_SETS.get(spec);
+  if (fields === undefined) FIELD_SETS.set(spec, (fields = new Set(spec.outputFields)));
+  return fields;
+}
+
 // Merges the outcomes (index-aligned with `runs`, registration order) into the dispatch result.
 export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[]): ClaudeDispatchResult {
-  const permissions = spec.outputFields.includes('permissionDecision');
+  const fields = fieldsOf(spec);
+  const permissions = fields.has('permissionDecision');
   const contexts: string[] = [];
   const messages: string[] = [];
   const specific: Record<string, unknown> = {};
@@ -61,10 +70,9 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
     // A deny blocks here, in registration order, so its reason is not taken over by a later blocker.
     if (candidate === 'deny') block(typeof why === 'string' ? why : `denied by a ${spec.name} hook`);
   };
-  const fields = new Set(spec.outputFields);
-
   for (const o of outcomes) {
-    if (o === undefined) continue;
+    // Fast path: an entry that said nothing (most in-process handlers) costs nothing here.
+    if (o === undefined || (o.output === undefined && o.text === undefined && o.exit2 === undefined)) continue;
     const out = o.output;
     if (out !== undefined) {
       if (out.continue === false) {
@@ -107,7 +115,7 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
       } else if (spec.exit2 === 'block') {
         if (permissions) permit('deny', o.exit2 || 'denied by a hook (exit 2)');
         else block(o.exit2 || 'blocked by a hook (exit 2)');
-        if (spec.outputFields.includes('action')) specific.action = 'decline';
+        if (fields.has('action')) specific.action = 'decline';
       }
     }
   }
@@ -138,6 +146,11 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   }
   if (messages.length > 0) result.systemMessage = messages.join('\n');
   if (blocked) delete specific.updatedInput;
-  if (Object.keys(specific).length > 0) result.hookSpecificOutput = { hookEventName: spec.name, ...specific };
+  if (hasKeys(specific)) result.hookSpecificOutput = { hookEventName: spec.name, ...specific };
   return result;
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }

@@ -1,6 +1,7 @@
 // How the claude profile reads what a hook produced: Claude Code's JSON output on stdout, plain-text
 // context, and the per-event meaning of exit code 2 (a table in the catalogue, not code here).
-import { isPlainObject } from '../../decisions.js';
+import { isPlainObject } from '../../plain-object.js';
+import type { Entry } from '../../entry.js';
 import type { CommandResult } from '../../executor/index.js';
 import type { HookLogger, HookRunOutcome } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
@@ -100,4 +101,13 @@ export function fromHandlerValue(value: unknown, name: string, event: string, lo
 
 export function isElicitationAction(value: unknown): boolean {
   return typeof value === 'string' && ACTIONS.has(value);
+}
+
+// `onFailure: 'block'`: a hook that crashed, timed out, could not start or answered garbage blocks, with a
+// reason that says which hook failed and how. A guard that failed must not look like an approval.
+export function failClosed(entry: Entry, event: string, o: ClaudeEntryOutcome): ClaudeEntryOutcome {
+  if ((o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) || o.deliberate === true) return o;
+  const how = o.outcome === 'timeout' ? 'timed out' : o.garbage === true ? 'returned output that could not be read' : 'failed';
+  const reason = `Hook "${entry.name}" on ${event} ${how}${o.message ? `: ${o.message}` : ''} (onFailure: block)`;
+  return { outcome: 'block', output: { decision: 'block', reason }, message: o.message ?? reason };
 }

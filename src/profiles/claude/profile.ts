@@ -10,13 +10,57 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
-import type { DispatchResult } from '../../types.js';
-import type { EventView, Profile } from '../profile.js';
-import { runParallel } from './dispatch.js';
-import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, getClaudeEventSpec, type ClaudeEventSpec, type ClaudeHookEvent } from './events.js';
-import { compileClaudeMatcher } from './matcher.js';
+import { runParallel, type ParallelRules } from '../../parallel-run.js';
+import type { HookContext, HookSession } from '../../types.js';
+import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
+import type { AsyncHookResult } from './adapters.js';
+import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeEventSpec, type ClaudeHookEvent } from './events.js';
 import { makeConfigEntry, type ClaudeExtras } from './handlers.js';
-import type { ClaudeDispatchResult } from './merge.js';
+import { compileClaudeMatcher } from './matcher.js';
+import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
+import { CLAUDE_OPTION_KEYS, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
+import { failClosed, fromHandlerValue, type ClaudeEntryOutcome } from './output.js';
+import type { ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './payloads.js';
+import { registerSdkHooks, type SdkHooks, type SdkHooksOfAnyVersion } from './sdk.js';
+import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './settings.js';
+import type { AddConfigReport } from '../../config/add-config.js';
+
+/** claude profile: an in-process handler gets the hook input and returns Claude Code's JSON output. */
+export type ClaudeHookHandler<E extends ClaudeHookEvent = ClaudeHookEvent> = (
+  input: ClaudeHookInput<E>,
+  context: HookContext,
+) => ClaudeHookOutput | void | undefined | PromiseLike<ClaudeHookOutput | void | undefined>;
+
+/** What `dispatch` takes on a claude event: the event's fields, and the common ones when the harness has them. */
+export type ClaudeDispatchPayload<E extends ClaudeHookEvent> = ClaudeHookPayloads[E] &
+  Partial<Pick<ClaudeHookInput, 'session_id' | 'transcript_path' | 'cwd' | 'permission_mode' | 'agent_id' | 'agent_type' | 'effort' | 'prompt_id'>>;
+
+/** The methods the claude profile adds to its registries. */
+export interface ClaudeRegistryMethods {
+  /**
+   * Registers Claude Agent SDK hook callbacks unchanged (`options.hooks` of the SDK):
+   * `{ [event]: [{ matcher?, hooks: [callback], timeout? (s), onFailure? }] }`. Returns an unregister-all.
+   */
+  registerSdkHooks(hooks: SdkHooks): () => void;
+  registerSdkHooks(hooks: SdkHooksOfAnyVersion): () => void;
+  /**
+   * Finds and loads ~/.claude/settings.json, <project>/.claude/settings.json and
+   * <project>/.claude/settings.local.json (those that exist), in that order, each gated by its source.
+   */
+  loadClaudeSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]>;
+  /** The background hooks that finished since the last call, each once, in completion order. */
+  takeAsyncResults(): AsyncHookResult[];
+}
+
+/** The claude profile's types. */
+export interface ClaudeProfileTypes extends ProfileTypes {
+  events: ClaudeHookEvent;
+  payloads: { [E in ClaudeHookEvent]: ClaudeDispatchPayload<E> };
+  handlers: { [E in ClaudeHookEvent]: ClaudeHookHandler<E> };
+  result: ClaudeDispatchResult;
+  options: ClaudeProfileOptions;
+  methods: ClaudeRegistryMethods;
+}
 
 /** SessionEnd hooks share this budget, raised to the largest configured timeout up to 60 s. */
 const SESSION_END_BUDGET_MS = 1_500;
@@ -29,19 +73,42 @@ const VIEWS: ReadonlyMap<string, EventView> = new Map(
   }),
 );
 
+// How outcomes are read and merged, per event, made once.
+const RULES: ReadonlyMap<string, ParallelRules<ClaudeEntryOutcome>> = new Map(
+  CLAUDE_HOOK_EVENTS.map((name) => {
+    const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
+    const rules: ParallelRules<ClaudeEntryOutcome> = {
+      name,
+      fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, name, logger),
+      // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
+      failure: (_entry, kind, message) => ({ outcome: kind, message }),
+      settle: (entry, outcome) => (entry.onFailure === 'block' ? failClosed(entry, name, outcome) : outcome),
+      merge: (outcomes, runs) => mergeClaudeOutcomes(spec, outcomes, runs),
+    };
+    return [name, rules];
+  }),
+);
 
-export const claudeProfile: Profile = {
+// The events' fixed per-dispatch values, for dispatches without a SessionEnd budget or an env file.
+const EXTRAS: ReadonlyMap<string, ClaudeExtras> = new Map(
+  CLAUDE_HOOK_EVENTS.map((name) => [name, Object.freeze({ defaultTimeoutMs: CLAUDE_EVENT_SPECS[name].defaultTimeoutSec * 1000, ceilingMs: Infinity })]),
+);
+
+export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState> = {
   name: 'claude',
   events: CLAUDE_HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
-  spec: (event) => getClaudeEventSpec(event),
-  compileMatcher: (matcher, _aliases, logger) => compileClaudeMatcher(matcher, logger),
+  optionKeys: CLAUDE_OPTION_KEYS,
+  init: (options, host) => makeClaudeState(options as ClaudeProfileOptions, host.logger),
+  compileMatcher: (matcher, host) => compileClaudeMatcher(matcher, host.logger),
 
   checkPayload(event, payload) {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${event}'): expected the payload to be an object, got ${describeValue(payload)}`);
     }
-    for (const field of CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].required) {
+    const required = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].required;
+    for (let i = 0; i < required.length; i++) {
+      const field = required[i]!;
       if ((payload as Record<string, unknown>)[field] === undefined) {
         throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${event}'): the payload is missing the required field \`${field}\``);
       }
@@ -68,44 +135,18 @@ export const claudeProfile: Profile = {
     return e.condition(String(p.tool_name ?? ''), p.tool_input) ? undefined : `\`if\` rule ${rule} did not match`;
   },
 
-  async run(host, event, payload, entries, signal): Promise<DispatchResult> {
+  run(host, event, payload, entries, signal) {
     const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
-    const session = host.session;
-    const common: Record<string, unknown> = {};
-    if (session.sessionId !== undefined) common.session_id = session.sessionId;
-    if (typeof session.transcriptPath === 'string') common.transcript_path = session.transcriptPath;
-    common.cwd = session.cwd ?? process.cwd();
-    const input = { ...common, ...(payload as object), hook_event_name: event };
-
-    let ceilingMs = Infinity;
-    let defaultTimeoutMs = spec.defaultTimeoutSec * 1000;
-    if (spec.name === 'SessionEnd') ceilingMs = defaultTimeoutMs = sessionEndBudgetMs(entries);
-    const extras: ClaudeExtras = { defaultTimeoutMs, ceilingMs };
-    let envDir: string | undefined;
+    const input = makeHookInput(host.session, payload as object, event);
+    let extras = EXTRAS.get(event)!;
+    if (spec.name === 'SessionEnd') {
+      const budget = sessionEndBudgetMs(entries);
+      extras = { defaultTimeoutMs: budget, ceilingMs: budget };
+    }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.
-    if (spec.envFile && entries.some((e) => e.kind === 'command')) {
-      envDir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
-      extras.envFile = join(envDir, 'env');
-      writeFileSync(extras.envFile, '');
-    }
-    try {
-      const result: ClaudeDispatchResult = await runParallel({
-        spec,
-        input,
-        entries,
-        signal,
-        logger: host.logger,
-        defaultTimeoutMs,
-        ceilingMs,
-        extras,
-        observers: host.observers,
-      });
-      if (extras.envFile !== undefined) result.env = parseEnvFile(readFileSync(extras.envFile, 'utf8'));
-      return result;
-    } finally {
-      if (envDir !== undefined) rmSync(envDir, { recursive: true, force: true });
-    }
+    if (spec.envFile && entries.some((e) => e.kind === 'command')) return runWithEnvFile(host, spec, input, entries, signal, extras);
+    return run(host, spec, input, entries, signal, extras);
   },
 
   sources: ['user', 'project', 'local', 'plugin'],
@@ -118,7 +159,69 @@ export const claudeProfile: Profile = {
 
   // Every handler type: command, http, prompt, agent, mcp_tool (handlers.ts).
   configEntry: (host, event, hook, origin) => makeConfigEntry(host, CLAUDE_EVENT_SPECS[event as ClaudeHookEvent], hook, origin),
+
+  methods: {
+    registerSdkHooks: (registry, _host, hooks: SdkHooks) => registerSdkHooks(registry, hooks),
+    loadClaudeSettings: (registry, _host, options: LoadClaudeSettingsOptions) =>
+      loadClaudeSettings(registry as Parameters<typeof loadClaudeSettings>[0], options),
+    takeAsyncResults: (_registry, host) => host.state.takeAsyncResults(),
+  },
 };
+
+function run(
+  host: ProfileHost<ClaudeState>,
+  spec: ClaudeEventSpec,
+  input: unknown,
+  entries: readonly Entry[],
+  signal: AbortSignal | undefined,
+  extras: ClaudeExtras,
+): Promise<ClaudeDispatchResult> {
+  return runParallel({
+    rules: RULES.get(spec.name)!,
+    input,
+    entries,
+    signal,
+    logger: host.logger,
+    defaultTimeoutMs: extras.defaultTimeoutMs,
+    ceilingMs: extras.ceilingMs,
+    extras,
+    observers: host.observers,
+  });
+}
+
+async function runWithEnvFile(
+  host: ProfileHost<ClaudeState>,
+  spec: ClaudeEventSpec,
+  input: unknown,
+  entries: readonly Entry[],
+  signal: AbortSignal | undefined,
+  fixed: ClaudeExtras,
+): Promise<ClaudeDispatchResult> {
+  const envDir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
+  const extras: ClaudeExtras = { ...fixed, envFile: join(envDir, 'env') };
+  try {
+    writeFileSync(extras.envFile!, '');
+    const result = await run(host, spec, input, entries, signal, extras);
+    result.env = parseEnvFile(readFileSync(extras.envFile!, 'utf8'));
+    return result;
+  } finally {
+    rmSync(envDir, { recursive: true, force: true });
+  }
+}
+
+// The hook input: the common fields the session knows, the payload, and the event's name — in Claude
+// Code's order. Fast path: no literal starts with a spread (see the default profile's run).
+function makeHookInput(session: Readonly<HookSession>, payload: object, event: string): unknown {
+  const cwd = session.cwd ?? process.cwd();
+  const id = session.sessionId;
+  const transcript = session.transcriptPath;
+  if (id !== undefined) {
+    if (typeof transcript === 'string') return { session_id: id, transcript_path: transcript, cwd, ...payload, hook_event_name: event };
+    return { session_id: id, cwd, ...payload, hook_event_name: event };
+  }
+  if (typeof transcript === 'string') return { transcript_path: transcript, cwd, ...payload, hook_event_name: event };
+  return { cwd, ...payload, hook_event_name: event };
+}
 
 // One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout, never past 60 s.
 // It is each hook's timeout too, so no SessionEnd hook process outlives it.

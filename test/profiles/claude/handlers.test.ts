@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommandExecutor, HookRegistry, type HookRegistryOptions, type McpToolRequest, type PromptHookRequest } from '../../../src/index.js';
 import { EntryContext } from '../../../src/context.js';
 import type { ProfileHost } from '../../../src/profiles/profile.js';
+import type { ClaudeState } from '../../../src/profiles/claude/options.js';
 import { CLAUDE_EVENT_SPECS } from '../../../src/profiles/claude/events.js';
 import { makeConfigEntry, parseAsyncDeclaration } from '../../../src/profiles/claude/handlers.js';
 import { sessionEndBudgetMs } from '../../../src/profiles/claude/profile.js';
@@ -232,7 +233,9 @@ describe('Claude Agent SDK callbacks', () => {
   });
 
   it('refuses SDK callbacks on the default profile', () => {
-    expect(() => new HookRegistry().registerSdkHooks({})).toThrow(/profile: 'claude'/);
+    // A JavaScript caller (TypeScript does not offer the method on a default registry) gets a clear error.
+    const plain = new HookRegistry() as unknown as { registerSdkHooks(hooks: object): void };
+    expect(() => plain.registerSdkHooks({})).toThrow(/registerSdkHooks\(\) needs `profile: 'claude'`/);
   });
 });
 
@@ -404,14 +407,11 @@ describe('timeouts of configured hooks', () => {
     const host = {
       logger,
       projectDir: '/tmp',
-      pluginDataDir: undefined,
-      adapters: {},
-      http: { allowedUrls: undefined, allowPrivateNetwork: false },
       closeSignal: new AbortController().signal,
-      asyncResult: () => undefined,
       track: () => undefined,
       executor: () => new CommandExecutor({ logger, killGraceMs: 100 }),
-    } as unknown as ProfileHost;
+      state: { pluginDataDir: undefined, adapters: {}, http: { allowedUrls: undefined, allowPrivateNetwork: false }, asyncResult: () => undefined, takeAsyncResults: () => [] },
+    } as unknown as ProfileHost<ClaudeState>;
     const entry = makeConfigEntry(host, CLAUDE_EVENT_SPECS.SessionEnd, { type: 'command', command: `node ${fixture('sleep-forever.mjs')}`, timeout: 120 }, { source: 'user' });
     if ('skip' in entry) throw new Error(entry.skip);
     const t0 = performance.now();

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { HookRegistry, type HookSettings } from '../../../src/index.js';
+import { HookRegistry, type HookRegistryOptions, type HookSettings } from '../../../src/index.js';
 import { fixture } from '../../helpers/fixtures.js';
 import { makeLogger } from '../../helpers/logger.js';
 
 const ALL_ON: HookSettings = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
 const project = mkdtempSync(join(tmpdir(), 'harness-hooks-claude-'));
-const make = (extra: Partial<ConstructorParameters<typeof HookRegistry<'claude'>>[0]> = {}) => {
+const make = (extra: Partial<HookRegistryOptions<'claude'>> = {}) => {
   const logger = makeLogger();
   const registry = new HookRegistry({ profile: 'claude', settings: ALL_ON, session: { sessionId: 's1', cwd: project, transcriptPath: '/t.jsonl' }, logger, ...extra });
   return { registry, logger };

@@ -1,12 +1,11 @@
 // Tool-name matchers, compiled once at registration into a predicate (tapable's compile-once: the
 // dispatch path never parses a matcher string).
-import type { HookLogger } from './types.js';
+import type { ToolMatcher } from '../../entry.js';
+import type { HookLogger } from '../../types.js';
+import type { ToolAliases } from '../profile.js';
 
-/** Tests a canonical tool name. `null` means "matches every tool". */
-export type ToolMatcher = ((toolName: string) => boolean) | null;
-
-/** Canonical tool name -> its aliases. */
-export type ToolAliases = Readonly<Record<string, readonly string[]>>;
+export type { ToolMatcher } from '../../entry.js';
+export type { ToolAliases } from '../profile.js';
 
 const NAME_LIST = /^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/;
 const EXPLICIT_REGEX = /^\/(.*)\/([a-z]*)$/s;

@@ -2,8 +2,8 @@
 // project, local. Later copies of identical hooks win (the claude profile de-duplicates them).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AddConfigReport, ConfigSource } from './add-config.js';
-import { loadHooksFile } from './load.js';
+import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
+import { loadHooksFile } from '../../config/load.js';
 
 export interface LoadClaudeSettingsOptions {
   /** The folder holding the user's settings.json. Default `~/.claude`. */

@@ -1,7 +1,8 @@
 // What a command hook reads on stdin: the common fields plus the event's own command fields, and
 // nothing else (no parent or subagent IDs, grant managers, traces, assistant texts or output flags).
 import { getEventSpec, type HookEvent } from './events.js';
-import type { HookPayloads, HookSession } from './types.js';
+import type { HookSession } from '../../types.js';
+import type { HookPayloads } from './payloads.js';
 
 export interface CommandInput {
   hook_event_name: HookEvent;

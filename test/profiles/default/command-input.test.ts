@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOOK_EVENTS, toCommandInput, type HookEvent, type HookPayloads } from '../src/index.js';
+import { HOOK_EVENTS, toCommandInput, type HookEvent, type HookPayloads } from '../../../src/index.js';
 
 const session = { sessionId: 'reg-session', cwd: '/work/project', transcriptPath: '/t/x.md' };
 

@@ -1,16 +1,34 @@
 // The default profile: the afk harness's ten events (../shared/seeds/000_…). Everything that differs from
-// the claude profile is here: camelCase in-process payloads, the afk matcher dialect with tool aliases,
-// entries one at a time in registration order with per-entry deadlines, the afk merge rules
-// (src/decisions.ts), the narrow command stdin (src/command-input.ts), `timeout_ms` capped at 30 s, and
-// three config sources.
-import { toCommandInput } from '../command-input.js';
-import { DispatchRun } from '../dispatch-run.js';
-import type { EntryReport } from '../entry.js';
-import { describeValue, HookTypeError } from '../errors.js';
-import { EVENT_SPECS, getEventSpec, HOOK_EVENTS, type EventSpec, type HookEvent } from '../events.js';
-import { resolveTimeoutMs, type CommandHookSpec, type CommandResult } from '../executor/index.js';
-import { compileMatcher } from '../matcher.js';
-import type { EventView, Profile, ProfileHost } from './profile.js';
+// the claude profile is in this folder: the catalogue (events.ts), camelCase in-process payloads
+// (payloads.ts), the afk matcher dialect with tool aliases (matcher.ts), entries one at a time in
+// registration order with per-entry deadlines (src/dispatch-run.ts) under the afk merge rules (merge.ts),
+// the narrow command stdin (command-input.ts), `timeout_ms` capped at 30 s, and three config sources.
+import { DispatchRun, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
+import type { EntryReport } from '../../entry.js';
+import { describeValue, HookTypeError } from '../../errors.js';
+import { resolveTimeoutMs, type CommandHookSpec, type CommandResult } from '../../executor/index.js';
+import type { DispatchResult } from '../../types.js';
+import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
+import { toCommandInput } from './command-input.js';
+import { EVENT_SPECS, HOOK_EVENTS, type EventSpec, type HookEvent } from './events.js';
+import { compileMatcher } from './matcher.js';
+import { makeSequentialRules, type MergeState } from './merge.js';
+import type { HookHandler, HookPayloads } from './payloads.js';
+
+/** The default profile's types: its events, payloads, handlers and result. */
+export interface DefaultProfileTypes extends ProfileTypes {
+  events: HookEvent;
+  payloads: HookPayloads;
+  handlers: { [E in HookEvent]: HookHandler<E> };
+  result: DispatchResult;
+  options: {};
+  methods: {};
+}
+
+/** Per registry: each event's limits, from the registry's deadlines (made once, not per dispatch). */
+export interface DefaultState {
+  readonly limits: Readonly<Record<string, RunLimits>>;
+}
 
 const VIEWS: ReadonlyMap<string, EventView> = new Map(
   HOOK_EVENTS.map((name) => {
@@ -19,22 +37,33 @@ const VIEWS: ReadonlyMap<string, EventView> = new Map(
   }),
 );
 
-export const defaultProfile: Profile = {
+const RULES: Readonly<Record<string, SequentialRules<MergeState>>> = Object.fromEntries(HOOK_EVENTS.map((name) => [name, makeSequentialRules(EVENT_SPECS[name])]));
+
+export const defaultProfile: Profile<DefaultProfileTypes, DefaultState> = {
   name: 'default',
   events: HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
-  spec: (event) => getEventSpec(event),
-  compileMatcher,
+  init(_options, host) {
+    const limits: Record<string, RunLimits> = {};
+    for (const name of HOOK_EVENTS) {
+      const spec = EVENT_SPECS[name];
+      limits[name] = Object.freeze({
+        entryMs: spec.deadline === 'stop' ? host.deadlines.stopHandlerMs : host.deadlines.handlerMs,
+        ceilingMs: spec.dispatchCeiling ? host.deadlines.subagentStopDispatchMs : Infinity,
+        observers: host.observers,
+      });
+    }
+    return { limits };
+  },
+  compileMatcher: (matcher, host) => compileMatcher(matcher, host.toolAliases, host.logger),
   checkPayload: (event, payload) => checkPayload(EVENT_SPECS[event as HookEvent], payload),
 
   run(host, event, payload, entries, signal) {
-    const spec = EVENT_SPECS[event as HookEvent];
-    const limits = {
-      entryMs: spec.deadline === 'stop' ? host.deadlines.stopHandlerMs : host.deadlines.handlerMs,
-      ceilingMs: spec.dispatchCeiling ? host.deadlines.subagentStopDispatchMs : Infinity,
-      observers: host.observers,
-    };
-    return new DispatchRun(spec, { ...(payload as object), event }, entries, signal, limits, host.logger).start();
+    // Fast path: `{ event, ...payload }` then the assignment, not `{ ...payload, event }`: on V8 11 an
+    // object literal that starts with a spread and goes on takes a slow path (≈0.35 µs against ≈30 ns).
+    const input = { event, ...(payload as object) };
+    input.event = event;
+    return new DispatchRun(RULES[event]!, input, entries, signal, host.state.limits[event]!, host.logger).start();
   },
 
   sources: ['user', 'project', 'plugin'],

@@ -1,11 +1,14 @@
-// Decision normalization and merging, pure functions over the event catalogue. The precedence, in order:
+// The default profile's decision rules, pure functions over its event catalogue. The precedence, in order:
 // 1. an aborted dispatch carries no decision at all;
 // 2. the first blocking decision (`decision: 'block'` or `continue: false`) ends the chain and the result
 //    is that decision's own fields, nothing accumulated before it, and never a rewrite;
 // 3. otherwise `injectContext` strings join with "\n" in registration order (events that keep context),
 //    and every other field takes the last writer's value (`updatedInput` on PreToolUse only).
+// `makeSequentialRules(spec)` hands them to the sequential run (src/dispatch-run.ts) as one object per event.
+import type { SequentialRules } from '../../dispatch-run.js';
+import { isPlainObject } from '../../plain-object.js';
+import type { DispatchResult, HookDecision, HookLogger, HookRun } from '../../types.js';
 import type { EventSpec } from './events.js';
-import type { DispatchResult, HookDecision, HookLogger, HookRun } from './types.js';
 
 /** The non-blocking decisions accumulated so far in one dispatch. */
 export interface MergeState {
@@ -18,12 +21,6 @@ export interface MergeState {
 
 export function isBlocking(d: HookDecision): boolean {
   return d.decision === 'block' || d.continue === false;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 // Turns whatever an entry returned into a HookDecision with well-typed fields, or undefined for "nothing".
@@ -50,12 +47,13 @@ export function normalizeDecision(value: unknown, spec: EventSpec, name: string,
 }
 
 // Adds one non-blocking decision to the accumulated state.
-export function accumulate(state: MergeState, d: HookDecision, spec: EventSpec): void {
+export function accumulate(state: MergeState, d: HookDecision, spec: EventSpec): MergeState {
   if (d.continue !== undefined) state.continue = d.continue;
   if (d.decision !== undefined) state.decision = d.decision;
   if (d.reason !== undefined) state.reason = d.reason;
   if (spec.context && d.injectContext) (state.contexts ??= []).push(d.injectContext);
   if (spec.updatedInput && d.updatedInput !== undefined) state.updatedInput = d.updatedInput;
+  return state;
 }
 
 // The result of a chain that a decision blocked: that decision's own fields, no rewrite.
@@ -80,7 +78,14 @@ export function makeMergedResult(state: MergeState | undefined, runs: HookRun[])
   return r;
 }
 
-// The result of an aborted dispatch: no decision fields, whatever the entries returned.
-export function makeAbortedResult(runs: HookRun[]): DispatchResult {
-  return { blocked: false, aborted: true, runs };
+// The rules of one event, as the sequential run reads them. Made once per event, at load.
+export function makeSequentialRules(spec: EventSpec): SequentialRules<MergeState> {
+  return {
+    name: spec.name,
+    decide: (value, name, logger) => normalizeDecision(value, spec, name, logger),
+    blocks: isBlocking,
+    accumulate: (state, d) => accumulate(state ?? {}, d, spec),
+    blocked: (d, runs) => makeBlockedResult(d, spec, runs),
+    merged: makeMergedResult,
+  };
 }

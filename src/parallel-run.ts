@@ -1,0 +1,210 @@
+// One parallel dispatch in progress: every matching entry starts at once (as Claude Code and Codex run
+// hooks); the result is merged by the profile's rules (`ParallelRules`), in registration order whatever
+// order the entries finished in, once all have finished, timed out, or the dispatch was aborted.
+// It names no profile.
+//
+// Fast path: entries that return no thenable settle in the starting loop, and a dispatch whose entries all
+// did resolves without a promise of its own; one deadline item per dispatch sits on the shared timer, at
+// the earliest pending entry's deadline, instead of one per entry.
+import { DispatchAbort, EntryContext } from './context.js';
+import { addDeadline, cancelDeadline, makeDeadline, now, type Deadline } from './deadline.js';
+import { errorMessage } from './dispatch-run.js';
+import type { Entry } from './entry.js';
+import { notifyEnd, notifyStart } from './observe.js';
+import type { DispatchResult, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
+
+/** What one entry of a parallel dispatch contributed: at least its outcome. Profiles extend it. */
+export interface EntryOutcome {
+  outcome: HookRunOutcome;
+  message?: string;
+  /** The entry went on in the background and decided nothing. */
+  background?: boolean;
+}
+
+/** How a parallel profile reads and merges outcomes on one event. Made once per event, not per dispatch. */
+export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
+  readonly name: string;
+  /** An in-process handler's return value as an outcome (a command entry's invoker resolves to one itself). */
+  fromValue(value: unknown, entry: Entry, logger: HookLogger): O;
+  /** The outcome of an entry that threw, rejected or timed out. */
+  failure(entry: Entry, kind: 'error' | 'timeout', message: string): O;
+  /** Applied to every outcome as it settles (e.g. `onFailure: 'block'`). Optional. */
+  settle?(entry: Entry, outcome: O): O;
+  /** The dispatch result, from the outcomes index-aligned with `runs` (registration order). */
+  merge(outcomes: readonly (O | undefined)[], runs: HookRun[]): DispatchResult;
+}
+
+export interface ParallelRunOptions<O extends EntryOutcome> {
+  readonly rules: ParallelRules<O>;
+  readonly input: unknown;
+  readonly entries: readonly Entry[];
+  readonly signal: AbortSignal | undefined;
+  readonly logger: HookLogger;
+  /** Per-entry timeout when the entry sets none. */
+  readonly defaultTimeoutMs: number;
+  /** A ceiling for the whole dispatch (e.g. SessionEnd's shared budget), or Infinity. */
+  readonly ceilingMs: number;
+  /** Passed to command invokers as their fourth argument (e.g. the claude profile's CLAUDE_ENV_FILE). */
+  readonly extras?: unknown;
+  readonly observers: HookObservers | undefined;
+}
+
+// Starts every entry now and resolves to the merged result. Never rejects for a hook's failure.
+export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): Promise<DispatchResult> {
+  return new ParallelRun(o).start();
+}
+
+class ParallelRun<O extends EntryOutcome> {
+  readonly #o: ParallelRunOptions<O>;
+  readonly #n: number;
+  readonly #outcomes: (O | undefined)[];
+  readonly #runs: HookRun[];
+  readonly #start: number;
+  readonly #abort: DispatchAbort | undefined;
+  #contexts: (EntryContext | undefined)[] | undefined;
+  #deadlineAt: number[] | undefined;
+  #deadline: Deadline | undefined;
+  #left: number;
+  #started = 0;
+  #done = false;
+  #result: DispatchResult | undefined;
+  #resolve: ((result: DispatchResult) => void) | undefined;
+
+  constructor(o: ParallelRunOptions<O>) {
+    this.#o = o;
+    const n = (this.#n = this.#left = o.entries.length);
+    this.#outcomes = new Array<O | undefined>(n);
+    this.#runs = new Array<HookRun>(n);
+    this.#start = now();
+    this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
+  }
+
+  start(): Promise<DispatchResult> {
+    const { entries, rules, logger, observers } = this.#o;
+    if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
+    if (this.#n === 0) this.#finish(rules.merge(this.#outcomes, this.#runs));
+    for (let i = 0; i < this.#n && !this.#done; i++) {
+      const entry = entries[i]!;
+      if (entry.once !== undefined) entry.once.remove();
+      if (observers !== undefined) notifyStart(observers, rules.name, entry, logger);
+      this.#started = i + 1;
+      const context = new EntryContext(this.#abort);
+      let value: unknown;
+      let then: unknown;
+      try {
+        value = entry.kind === 'handler' ? entry.invoke(this.#o.input, context) : entry.invoke(this.#o.input, context, this.#o.signal, this.#o.extras);
+        if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
+      } catch (error) {
+        this.#fail(i, error);
+        continue;
+      }
+      if (typeof then !== 'function') {
+        this.#settleValue(i, value);
+        continue;
+      }
+      // Pending: it needs a deadline, and a context to expire at it.
+      const timeoutMs = Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
+      (this.#deadlineAt ??= new Array<number>(this.#n).fill(Infinity))[i] = this.#start + timeoutMs;
+      (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
+      try {
+        (then as PromiseLike<unknown>['then']).call(
+          value,
+          (v) => this.#settleValue(i, v),
+          (error: unknown) => this.#fail(i, error),
+        );
+      } catch (error) {
+        this.#fail(i, error);
+      }
+    }
+    if (this.#abort?.aborted) this.#interrupt();
+    if (this.#result !== undefined) return Promise.resolve(this.#result);
+    this.#armDeadline();
+    return new Promise<DispatchResult>((resolve) => {
+      if (this.#result !== undefined) resolve(this.#result);
+      else this.#resolve = resolve;
+    });
+  }
+
+  // The one deadline item goes to the earliest deadline of the entries still pending.
+  #armDeadline(): void {
+    const at = this.#deadlineAt;
+    if (at === undefined || this.#done) return;
+    let next = Infinity;
+    for (let i = 0; i < this.#n; i++) if (this.#outcomes[i] === undefined && at[i]! < next) next = at[i]!;
+    if (next === Infinity) return;
+    addDeadline(next, (this.#deadline ??= makeDeadline(this.#onDeadline)));
+  }
+
+  readonly #onDeadline = (): void => {
+    const fired = this.#deadline!.at;
+    const at = this.#deadlineAt!;
+    for (let i = 0; i < this.#n && !this.#done; i++) {
+      if (this.#outcomes[i] !== undefined || at[i]! > fired) continue;
+      const timeoutMs = at[i]! - this.#start;
+      this.#contexts?.[i]?.expire(new Error('hook timed out'));
+      this.#settle(i, this.#o.rules.failure(this.#o.entries[i]!, 'timeout', `timed out after ${timeoutMs} ms`));
+    }
+    this.#armDeadline();
+  };
+
+  #settleValue(i: number, value: unknown): void {
+    if (this.#done || this.#outcomes[i] !== undefined) return;
+    const entry = this.#o.entries[i]!;
+    let outcome: O;
+    try {
+      outcome = entry.kind === 'handler' ? this.#o.rules.fromValue(value, entry, this.#o.logger) : (value as O);
+    } catch (error) {
+      // The value threw while being read (a getter): the hook failed.
+      return this.#fail(i, error);
+    }
+    this.#settle(i, outcome);
+  }
+
+  #fail(i: number, error: unknown): void {
+    if (this.#done || this.#outcomes[i] !== undefined) return;
+    const entry = this.#o.entries[i]!;
+    const message = errorMessage(error);
+    this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
+    this.#settle(i, this.#o.rules.failure(entry, 'error', message));
+  }
+
+  #settle(i: number, settled: O): void {
+    if (this.#done || this.#outcomes[i] !== undefined) return;
+    const { entries, rules, observers, logger } = this.#o;
+    const entry = entries[i]!;
+    const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
+    this.#outcomes[i] = outcome;
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - this.#start };
+    if (outcome.message !== undefined) run.message = outcome.message;
+    if (outcome.background === true) run.background = true;
+    this.#runs[i] = run;
+    if (this.#contexts !== undefined) this.#contexts[i] = undefined;
+    if (observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
+    if (--this.#left === 0) this.#finish(rules.merge(this.#outcomes, this.#runs));
+  }
+
+  // The dispatch's signal aborted: every entry not yet settled is recorded as aborted.
+  #interrupt(): void {
+    if (this.#done) return;
+    const { entries, rules, observers, logger } = this.#o;
+    const runs = this.#runs;
+    for (let i = 0; i < this.#n; i++) {
+      if (runs[i] !== undefined) continue;
+      const entry = entries[i]!;
+      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
+      runs[i] = run;
+      // Every onHookStart gets its onHookEnd, an aborted run's too.
+      if (i < this.#started && observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
+    }
+    this.#finish({ blocked: false, aborted: true, runs });
+  }
+
+  #finish(result: DispatchResult): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#result = result;
+    if (this.#deadline !== undefined) cancelDeadline(this.#deadline);
+    this.#abort?.dispose();
+    this.#resolve?.(result);
+  }
+}

@@ -1,0 +1,78 @@
+// The claude profile's own registry options and the state it keeps per registry: the adapters for the
+// handler types a library cannot run by itself, the HTTP hooks' URL and network rules, plugins' data
+// folder, and the results of background hooks until the harness takes them.
+import { isAbsolute } from 'node:path';
+import { errorMessage } from '../../dispatch-run.js';
+import { describeValue, HookTypeError } from '../../errors.js';
+import type { HookLogger } from '../../types.js';
+import type { AsyncHookResult, HookAdapters } from './adapters.js';
+
+/** The claude profile's registry options (besides the shared ones). */
+export interface ClaudeProfileOptions {
+  /** Plugins' data folders are `<pluginDataDir>/<plugin folder name>` (`CLAUDE_PLUGIN_DATA`). Default `~/.claude/plugins/data`. */
+  pluginDataDir?: string;
+  /** Runs `prompt`, `agent` and `mcp_tool` hooks; without one, such hooks are skipped with a warning. */
+  adapters?: HookAdapters;
+  /** URL patterns (`*` wildcards) HTTP hooks may call; any other URL is refused before a request. Default: any. */
+  allowedHttpHookUrls?: readonly string[];
+  /** Let HTTP hooks reach loopback, private and link-local addresses. Default `false`. */
+  allowPrivateNetwork?: boolean;
+  /** Called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
+  onAsyncResult?: (result: AsyncHookResult) => void;
+}
+
+export const CLAUDE_OPTION_KEYS = ['pluginDataDir', 'adapters', 'allowedHttpHookUrls', 'allowPrivateNetwork', 'onAsyncResult'] as const;
+
+/** What the claude profile keeps per registry (`host.state`). */
+export interface ClaudeState {
+  readonly adapters: Readonly<HookAdapters>;
+  readonly http: { readonly allowedUrls: readonly string[] | undefined; readonly allowPrivateNetwork: boolean };
+  readonly pluginDataDir: string | undefined;
+  /** Hands a finished background hook's result to the harness. */
+  asyncResult(result: AsyncHookResult): void;
+  /** The results since the last call, each once, in completion order. */
+  takeAsyncResults(): AsyncHookResult[];
+}
+
+// Validates the claude options (a TypeError naming the option and the value) and makes the state.
+export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger: HookLogger): ClaudeState {
+  const { pluginDataDir, onAsyncResult, allowedHttpHookUrls: urls, allowPrivateNetwork } = options;
+  if (pluginDataDir !== undefined && (typeof pluginDataDir !== 'string' || !isAbsolute(pluginDataDir))) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`pluginDataDir\` option to be an absolute path, got ${describeValue(pluginDataDir)}`);
+  }
+  if (onAsyncResult !== undefined && typeof onAsyncResult !== 'function') {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`onAsyncResult\` option to be a function, got ${describeValue(onAsyncResult)}`);
+  }
+  const adapters = options.adapters ?? {};
+  for (const key of ['prompt', 'agent', 'mcpTool'] as const) {
+    if (adapters[key] !== undefined && typeof adapters[key] !== 'function') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`adapters.${key}\` to be a function, got ${describeValue(adapters[key])}`);
+    }
+  }
+  if (urls !== undefined && (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string'))) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowedHttpHookUrls\` option to be an array of URL patterns, got ${describeValue(urls)}`);
+  }
+  if (allowPrivateNetwork !== undefined && typeof allowPrivateNetwork !== 'boolean') {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`allowPrivateNetwork\` option to be a boolean, got ${describeValue(allowPrivateNetwork)}`);
+  }
+  let results: AsyncHookResult[] = [];
+  return {
+    adapters: Object.freeze({ ...adapters }),
+    http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: allowPrivateNetwork === true }),
+    pluginDataDir,
+    asyncResult(result) {
+      results.push(result);
+      if (onAsyncResult === undefined) return;
+      try {
+        onAsyncResult(result);
+      } catch (error) {
+        logger.warn(`harness-hooks: onAsyncResult threw: ${errorMessage(error)}`);
+      }
+    },
+    takeAsyncResults() {
+      const taken = results;
+      results = [];
+      return taken;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The built-in profiles: the only place that lists them. Adding a profile is its folder, one line here
+// (and in BuiltinProfiles), and the README.
+import { claudeProfile, type ClaudeProfileTypes } from './claude/profile.js';
+import { defaultProfile, type DefaultProfileTypes } from './default/profile.js';
+import { HookTypeError } from '../errors.js';
+import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
+
+export const PROFILES = Object.freeze({
+  default: defaultProfile,
+  claude: claudeProfile,
+} satisfies Record<string, Profile<any, any>>);
+
+/** The built-in profiles' types, by name. */
+export interface BuiltinProfiles {
+  default: DefaultProfileTypes;
+  claude: ClaudeProfileTypes;
+}
+
+/** The profile of a registry whose options name none. */
+export const DEFAULT_PROFILE = 'default' satisfies keyof typeof PROFILES;
+export type DefaultProfileName = typeof DEFAULT_PROFILE;
+
+/** A built-in profile's name. */
+export type ProfileName = keyof BuiltinProfiles;
+/** What the `profile` option takes: a built-in profile's name, or a profile object. */
+export type ProfileRef = ProfileName | Profile<any, any>;
+/** The types of a profile, by name or object. */
+export type TypesOf<P> = P extends ProfileName ? BuiltinProfiles[P] : P extends Profile<infer T, any> ? T : ProfileTypes;
+
+// The methods a registry of `profile` gets: its own, and for a method only another built-in profile has,
+// one that says which profile it needs (a JavaScript caller gets a clear error, not "not a function").
+export function methodsFor(profile: Profile<any, any>): Readonly<Record<string, ProfileMethod<any>>> {
+  const methods: Record<string, ProfileMethod<any>> = {};
+  for (const [name, other] of Object.entries(PROFILES) as [string, Profile<any, any>][]) {
+    if (other === profile) continue;
+    for (const method of Object.keys(other.methods ?? {})) methods[method] = needs(method, name);
+  }
+  return Object.assign(methods, profile.methods);
+}
+
+function needs(method: string, profile: string): ProfileMethod {
+  return (registry) => {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${method}() needs \`profile: '${profile}'\`; this registry's profile is ${registry.profile}`);
+  };
+}
