@@ -1,10 +1,13 @@
 // One shared timer for every pending deadline. A per-entry `setTimeout` race costs ~0.75 µs and an
-// `AbortSignal.timeout()` ~10 µs; here an async entry pays a heap push and a removal, and the timer is
-// armed again only when an earlier deadline arrives or the armed one fires. It is ref'd while something
+// `AbortSignal.timeout()` ~10 µs; here a dispatch that waits pays a heap push and a removal (the dispatch
+// runs keep one item each, and may be that item themselves), and the timer is armed again only when an
+// earlier deadline arrives or the armed one fires. It is ref'd while something
 // is pending (a hung handler still times out in an otherwise idle process) and unref'd once per event-loop
 // turn when nothing is (an idle registry never keeps the process alive).
 
-export const now: () => number = performance.now.bind(performance);
+import { now } from './clock.js';
+
+export { now } from './clock.js';
 
 /** A pending deadline. Callers may reuse one object for successive deadlines once it is cancelled or fired. */
 export interface Deadline {
@@ -12,8 +15,8 @@ export interface Deadline {
   at: number;
   /** Its place in the heap; -1 when not pending. Managed here. */
   index: number;
-  /** Called once, when `at` has passed and the deadline was not cancelled. */
-  readonly fire: () => void;
+  /** Called once (as a method), when `at` has passed and the deadline was not cancelled. */
+  fire(): void;
 }
 
 const heap: Deadline[] = [];

@@ -7,7 +7,8 @@
 // did resolves without a promise of its own; one deadline item per dispatch sits on the shared timer, at
 // the earliest pending entry's deadline, instead of one per entry.
 import { DispatchAbort, EntryContext } from './context.js';
-import { addDeadline, cancelDeadline, makeDeadline, now, type Deadline } from './deadline.js';
+import { burstNow, markNow } from './clock.js';
+import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry } from './entry.js';
 import { notifyEnd, notifyStart } from './observe.js';
@@ -49,12 +50,15 @@ export interface ParallelRunOptions<O extends EntryOutcome> {
   readonly observers: HookObservers | undefined;
 }
 
+const PROMISE_THEN = Promise.prototype.then;
+
 // Starts every entry now and resolves to the merged result. Never rejects for a hook's failure.
 export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): Promise<DispatchResult> {
   return new ParallelRun(o).start();
 }
 
-class ParallelRun<O extends EntryOutcome> {
+// The run is its own deadline item (`at`, `index`, `fire`): one heap push per dispatch that waits.
+class ParallelRun<O extends EntryOutcome> implements Deadline {
   readonly #o: ParallelRunOptions<O>;
   readonly #n: number;
   readonly #outcomes: (O | undefined)[];
@@ -62,9 +66,11 @@ class ParallelRun<O extends EntryOutcome> {
   readonly #start: number;
   readonly #abort: DispatchAbort | undefined;
   #contexts: (EntryContext | undefined)[] | undefined;
-  #deadlineAt: number[] | undefined;
-  #deadline: Deadline | undefined;
   #left: number;
+  /** @internal The deadline heap's. */
+  at = 0;
+  /** @internal The deadline heap's. */
+  index = -1;
   #started = 0;
   #done = false;
   #result: DispatchResult | undefined;
@@ -75,7 +81,7 @@ class ParallelRun<O extends EntryOutcome> {
     const n = (this.#n = this.#left = o.entries.length);
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
-    this.#start = now();
+    this.#start = burstNow();
     this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
   }
 
@@ -95,25 +101,25 @@ class ParallelRun<O extends EntryOutcome> {
         value = entry.kind === 'handler' ? entry.invoke(this.#o.input, context) : entry.invoke(this.#o.input, context, this.#o.signal, this.#o.extras);
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
-        this.#fail(i, error);
+        this.#fail(i, error, markNow());
         continue;
       }
       if (typeof then !== 'function') {
-        this.#settleValue(i, value);
+        // A synchronous entry: read the clock for real (a blocking handler is measured).
+        this.#settleValue(i, value, markNow());
         continue;
       }
-      // Pending: it needs a deadline, and a context to expire at it.
-      const timeoutMs = Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
-      (this.#deadlineAt ??= new Array<number>(this.#n).fill(Infinity))[i] = this.#start + timeoutMs;
+      // Pending: its context expires at its deadline.
       (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
+      // Fast path: an async entry's end is its burst's clock reading (src/clock.ts).
+      const onValue = (v: unknown): void => this.#settleValue(i, v, burstNow());
+      const onError = (error: unknown): void => this.#fail(i, error, burstNow());
       try {
-        (then as PromiseLike<unknown>['then']).call(
-          value,
-          (v) => this.#settleValue(i, v),
-          (error: unknown) => this.#fail(i, error),
-        );
+        // A method call for native promises (V8 inlines it; see src/dispatch-run.ts).
+        if (then === PROMISE_THEN) (value as Promise<unknown>).then(onValue, onError);
+        else (then as PromiseLike<unknown>['then']).call(value, onValue, onError);
       } catch (error) {
-        this.#fail(i, error);
+        this.#fail(i, error, markNow());
       }
     }
     if (this.#abort?.aborted) this.#interrupt();
@@ -125,29 +131,33 @@ class ParallelRun<O extends EntryOutcome> {
     });
   }
 
-  // The one deadline item goes to the earliest deadline of the entries still pending.
-  #armDeadline(): void {
-    const at = this.#deadlineAt;
-    if (at === undefined || this.#done) return;
-    let next = Infinity;
-    for (let i = 0; i < this.#n; i++) if (this.#outcomes[i] === undefined && at[i]! < next) next = at[i]!;
-    if (next === Infinity) return;
-    addDeadline(next, (this.#deadline ??= makeDeadline(this.#onDeadline)));
+  // An entry's deadline: its own timeout, else the event's default, never past the dispatch's ceiling.
+  #deadlineOf(i: number): number {
+    return this.#start + Math.min(this.#o.entries[i]!.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
   }
 
-  readonly #onDeadline = (): void => {
-    const fired = this.#deadline!.at;
-    const at = this.#deadlineAt!;
+  // The run's deadline item goes to the earliest deadline of the entries still pending.
+  #armDeadline(): void {
+    if (this.#contexts === undefined || this.#done) return;
+    let next = Infinity;
+    for (let i = 0; i < this.#n; i++) if (this.#outcomes[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
+    if (next !== Infinity) addDeadline(next, this);
+  }
+
+  /** @internal Called by the deadline heap when `at` has passed: every pending entry whose deadline it was times out. */
+  fire(): void {
+    const fired = this.at;
     for (let i = 0; i < this.#n && !this.#done; i++) {
-      if (this.#outcomes[i] !== undefined || at[i]! > fired) continue;
-      const timeoutMs = at[i]! - this.#start;
+      if (this.#outcomes[i] !== undefined) continue;
+      const at = this.#deadlineOf(i);
+      if (at > fired) continue;
       this.#contexts?.[i]?.expire(new Error('hook timed out'));
-      this.#settle(i, this.#o.rules.failure(this.#o.entries[i]!, 'timeout', `timed out after ${timeoutMs} ms`));
+      this.#settle(i, this.#o.rules.failure(this.#o.entries[i]!, 'timeout', `timed out after ${at - this.#start} ms`), markNow());
     }
     this.#armDeadline();
-  };
+  }
 
-  #settleValue(i: number, value: unknown): void {
+  #settleValue(i: number, value: unknown, end: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const entry = this.#o.entries[i]!;
     let outcome: O;
@@ -155,26 +165,26 @@ class ParallelRun<O extends EntryOutcome> {
       outcome = entry.kind === 'handler' ? this.#o.rules.fromValue(value, entry, this.#o.logger) : (value as O);
     } catch (error) {
       // The value threw while being read (a getter): the hook failed.
-      return this.#fail(i, error);
+      return this.#fail(i, error, end);
     }
-    this.#settle(i, outcome);
+    this.#settle(i, outcome, end);
   }
 
-  #fail(i: number, error: unknown): void {
+  #fail(i: number, error: unknown, end: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const entry = this.#o.entries[i]!;
     const message = errorMessage(error);
     this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
-    this.#settle(i, this.#o.rules.failure(entry, 'error', message));
+    this.#settle(i, this.#o.rules.failure(entry, 'error', message), end);
   }
 
-  #settle(i: number, settled: O): void {
+  #settle(i: number, settled: O, end: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const { entries, rules, observers, logger } = this.#o;
     const entry = entries[i]!;
     const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
     this.#outcomes[i] = outcome;
-    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - this.#start };
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: end - this.#start };
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
     this.#runs[i] = run;
@@ -191,7 +201,7 @@ class ParallelRun<O extends EntryOutcome> {
     for (let i = 0; i < this.#n; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
-      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
+      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: markNow() - this.#start, message: 'the dispatch was aborted' };
       runs[i] = run;
       // Every onHookStart gets its onHookEnd, an aborted run's too.
       if (i < this.#started && observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
@@ -203,7 +213,7 @@ class ParallelRun<O extends EntryOutcome> {
     if (this.#done) return;
     this.#done = true;
     this.#result = result;
-    if (this.#deadline !== undefined) cancelDeadline(this.#deadline);
+    if (this.index !== -1) cancelDeadline(this);
     this.#abort?.dispose();
     this.#resolve?.(result);
   }

@@ -39,6 +39,13 @@ function fieldsOf(spec: ClaudeEventSpec): ReadonlySet<string> {
 
 // Merges the outcomes (index-aligned with `runs`, registration order) into the dispatch result.
 export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[]): ClaudeDispatchResult {
+  // Fast path: when no hook said anything (most in-process handlers), nothing is decided.
+  let said = false;
+  for (let i = 0; i < outcomes.length && !said; i++) {
+    const o = outcomes[i];
+    said = o !== undefined && (o.output !== undefined || o.text !== undefined || o.exit2 !== undefined);
+  }
+  if (!said) return { blocked: false, aborted: false, runs };
   const fields = fieldsOf(spec);
   const permissions = fields.has('permissionDecision');
   const contexts: string[] = [];

@@ -89,8 +89,11 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
 }
 
 // An in-process handler's return value as a claude outcome.
+// Fast path: a handler that returned nothing shares one outcome object (outcomes are never changed).
+const SAID_NOTHING: ClaudeEntryOutcome = Object.freeze({ outcome: 'ok' });
+
 export function fromHandlerValue(value: unknown, name: string, event: string, logger: HookLogger): ClaudeEntryOutcome {
-  if (value === undefined || value === null) return { outcome: 'ok' };
+  if (value === undefined || value === null) return SAID_NOTHING;
   if (!isPlainObject(value)) {
     logger.warn(`harness-hooks: hook "${name}" on ${event} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored`);
     return { outcome: 'ok', garbage: true, message: `returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object` };
