@@ -634,6 +634,12 @@ describe('the shared deadline timer and the process lifetime', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ blocked: true, outcome: 'timeout' });
   });
+
+  it('arms the shared timer within setTimeout’s range for a deadline past it: no overflow, no early timeout', async () => {
+    const r = await runChild('far');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ blocked: false, outcome: 'ok', warnings: [] });
+  });
 });
 
 describe('hostile and unusual handlers', () => {

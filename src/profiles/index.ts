@@ -1,7 +1,7 @@
-// The built-in profiles: the only place that lists them. Adding a profile is its folder, one line here
-// (and in BuiltinProfiles), and the README.
-import { claudeProfile, type ClaudeProfileTypes } from './claude/profile.js';
-import { defaultProfile, type DefaultProfileTypes } from './default/profile.js';
+// The built-in profiles: the only place that lists them. Adding a profile is its folder, one line in
+// PROFILES (and its import), and the README.
+import { claudeProfile } from './claude/profile.js';
+import { defaultProfile } from './default/profile.js';
 import { HookTypeError } from '../errors.js';
 import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
 
@@ -10,11 +10,8 @@ export const PROFILES = Object.freeze({
   claude: claudeProfile,
 } satisfies Record<string, Profile<any, any>>);
 
-/** The built-in profiles' types, by name. */
-export interface BuiltinProfiles {
-  default: DefaultProfileTypes;
-  claude: ClaudeProfileTypes;
-}
+/** The built-in profiles' types, by name (read from PROFILES). */
+export type BuiltinProfiles = { [K in keyof typeof PROFILES]: (typeof PROFILES)[K] extends Profile<infer T, any> ? T : never };
 
 /** The profile of a registry whose options name none. */
 export const DEFAULT_PROFILE = 'default' satisfies keyof typeof PROFILES;

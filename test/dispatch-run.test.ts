@@ -1,0 +1,79 @@
+// The sequential run's fast path keeps every guarantee: deadlines from each entry's own start with one
+// deadline item per dispatch, real clock readings where time can hide.
+import { describe, expect, it } from 'vitest';
+import { HookRegistry } from '../src/index.js';
+import { pendingDeadlines } from '../src/deadline.js';
+import { makeLogger, sleep } from './helpers/logger.js';
+
+const payload = { toolName: 'bash' };
+
+describe('sequential run: deadlines on the fast path', () => {
+  it('times a hung handler out at its own deadline, counted from its own start, after a slow one that finished in time', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 300 } });
+    registry.register('PreToolUse', () => sleep(200).then(() => undefined), { name: 'slow-but-in-time' });
+    registry.register('PreToolUse', () => new Promise(() => {}), { name: 'hung' });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PreToolUse', payload);
+    const elapsed = performance.now() - t0;
+    expect(result.runs.map((r) => [r.name, r.outcome])).toEqual([
+      ['slow-but-in-time', 'ok'],
+      ['hung', 'timeout'],
+    ]);
+    // The deadline item was first put at the first entry's deadline (300 ms); it must move to the second's (≈500 ms).
+    expect(elapsed).toBeGreaterThanOrEqual(490);
+    expect(result.runs[1]!.durationMs).toBeGreaterThanOrEqual(295);
+    expect(result.blocked).toBe(true);
+  });
+
+  it('times out a hung handler that follows a longRunning one which outlived the per-entry deadline', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 100 } });
+    registry.register('PreToolUse', () => sleep(250).then(() => undefined), { name: 'human', longRunning: true });
+    registry.register('PreToolUse', () => new Promise(() => {}), { name: 'hung' });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'timeout']);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(340);
+  });
+
+  it('keeps one deadline item on the shared timer per waiting dispatch, however many entries it awaits', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      registry.register('PreToolUse', async () => {
+        await sleep(5);
+        seen.push(pendingDeadlines());
+      });
+    }
+    const before = pendingDeadlines();
+    await registry.dispatch('PreToolUse', payload);
+    expect(seen).toEqual([before + 1, before + 1, before + 1, before + 1, before + 1]);
+    expect(pendingDeadlines()).toBe(before);
+  });
+});
+
+describe('sequential run: the clock', () => {
+  it('measures a synchronous handler that blocks, even when the rest of the dispatch shares one clock reading', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('PreToolUse', async () => undefined, { name: 'fast' });
+    registry.register(
+      'PreToolUse',
+      () => {
+        const t = performance.now();
+        while (performance.now() - t < 40) {
+          // blocks the event loop for 40 ms
+        }
+      },
+      { name: 'blocking' },
+    );
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[1]!.name).toBe('blocking');
+    expect(result.runs[1]!.durationMs).toBeGreaterThanOrEqual(39);
+  });
+
+  it('measures an async handler that waits for a timer', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('PreToolUse', () => sleep(50).then(() => undefined));
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(45);
+  });
+});

@@ -1,0 +1,60 @@
+// The parallel run's fast path keeps every guarantee: each entry times out at its own deadline with one
+// deadline item per dispatch, sync entries are measured, late settlements are ignored.
+import { describe, expect, it } from 'vitest';
+import { HookRegistry } from '../src/index.js';
+import { pendingDeadlines } from '../src/deadline.js';
+import { makeLogger, sleep } from './helpers/logger.js';
+
+const payload = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
+const hang = () => new Promise<undefined>(() => {});
+
+describe('parallel run (claude profile): deadlines on the fast path', () => {
+  it('times each pending entry out at its own deadline, one item moving from the earliest to the next', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PreToolUse: [{ timeout: 0.15, hooks: [hang] }, { timeout: 0.4, hooks: [hang] }, { hooks: [async () => undefined] }] });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PreToolUse', payload);
+    const elapsed = performance.now() - t0;
+    expect(result.runs.map((r) => r.outcome)).toEqual(['timeout', 'timeout', 'ok']);
+    expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(145);
+    expect(result.runs[0]!.durationMs).toBeLessThan(390);
+    expect(result.runs[1]!.durationMs).toBeGreaterThanOrEqual(395);
+    expect(elapsed).toBeGreaterThanOrEqual(395);
+  });
+
+  it('keeps one deadline item per dispatch, however many entries are pending', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    let pending = -1;
+    const before = pendingDeadlines();
+    registry.registerSdkHooks({ PreToolUse: [{ hooks: Array.from({ length: 5 }, () => () => sleep(20).then(() => undefined)) }] });
+    registry.register('PreToolUse', async () => {
+      await sleep(5);
+      pending = pendingDeadlines();
+    });
+    await registry.dispatch('PreToolUse', payload);
+    expect(pending).toBe(before + 1);
+    expect(pendingDeadlines()).toBe(before);
+  });
+
+  it('ignores a settlement that arrives after the entry timed out', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PreToolUse: [{ timeout: 0.05, hooks: [() => sleep(150).then(() => ({ decision: 'block' as const, reason: 'too late' }))] }] });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.blocked).toBe(false);
+    expect(result.runs[0]!.outcome).toBe('timeout');
+    await sleep(200); // the late block must not throw, reject or change anything
+    expect(result.blocked).toBe(false);
+  });
+
+  it('measures a synchronous handler that blocks', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.register('PreToolUse', () => {
+      const t = performance.now();
+      while (performance.now() - t < 40) {
+        // blocks the event loop for 40 ms
+      }
+    });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(39);
+  });
+});
