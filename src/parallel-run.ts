@@ -60,6 +60,8 @@ export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): P
 // The run is its own deadline item (`at`, `index`, `fire`): one heap push per dispatch that waits.
 class ParallelRun<O extends EntryOutcome> implements Deadline {
   readonly #o: ParallelRunOptions<O>;
+  readonly #entries: readonly Entry[];
+  readonly #rules: ParallelRules<O>;
   readonly #n: number;
   readonly #outcomes: (O | undefined)[];
   readonly #runs: HookRun[];
@@ -78,6 +80,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
 
   constructor(o: ParallelRunOptions<O>) {
     this.#o = o;
+    this.#entries = o.entries;
+    this.#rules = o.rules;
     const n = (this.#n = this.#left = o.entries.length);
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
@@ -86,7 +90,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   }
 
   start(): Promise<DispatchResult> {
-    const { entries, rules, logger, observers } = this.#o;
+    const entries = this.#entries;
+    const rules = this.#rules;
+    const { input, signal, extras, logger, observers } = this.#o;
     if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
     if (this.#n === 0) this.#finish(rules.merge(this.#outcomes, this.#runs));
     for (let i = 0; i < this.#n && !this.#done; i++) {
@@ -98,7 +104,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       let value: unknown;
       let then: unknown;
       try {
-        value = entry.kind === 'handler' ? entry.invoke(this.#o.input, context) : entry.invoke(this.#o.input, context, this.#o.signal, this.#o.extras);
+        value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(input, context, signal, extras);
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
         this.#fail(i, error, markNow());
@@ -159,10 +165,10 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
 
   #settleValue(i: number, value: unknown, end: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
-    const entry = this.#o.entries[i]!;
+    const entry = this.#entries[i]!;
     let outcome: O;
     try {
-      outcome = entry.kind === 'handler' ? this.#o.rules.fromValue(value, entry, this.#o.logger) : (value as O);
+      outcome = entry.kind === 'handler' ? this.#rules.fromValue(value, entry, this.#o.logger) : (value as O);
     } catch (error) {
       // The value threw while being read (a getter): the hook failed.
       return this.#fail(i, error, end);
@@ -180,8 +186,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
 
   #settle(i: number, settled: O, end: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
-    const { entries, rules, observers, logger } = this.#o;
-    const entry = entries[i]!;
+    const rules = this.#rules;
+    const { observers, logger } = this.#o;
+    const entry = this.#entries[i]!;
     const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
     this.#outcomes[i] = outcome;
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: end - this.#start };

@@ -332,8 +332,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   // For every configured or registered hook of the event: would it run for this payload, and if not, why.
   explain<E extends EventOf<P>>(event: E, payload: PayloadOf<P, E>): HookExplanation[] {
     const plan = this.#plan(event, 'explain');
-    this.#profile.checkPayload(event, payload);
     const view = plan.view;
+    this.#profile.checkPayload(view, payload);
     let value = '';
     if (view.matchField !== null) {
       const raw = (payload as Record<string, unknown>)[view.matchField];
@@ -346,7 +346,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       if (e.matcher !== null && !e.matcher(value)) {
         reason = `matcher ${JSON.stringify(e.meta?.matcher ?? '')} did not match value ${JSON.stringify(value)} (${event} matches on ${view.matchBasename ? `the basename of ${view.matchField}` : view.matchField})`;
       } else {
-        reason = this.#profile.whyNot?.(event, payload, e);
+        reason = this.#profile.whyNot?.(view, payload, e);
       }
       rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
     }
@@ -396,15 +396,15 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     try {
       const plan = this.#plan(event, 'dispatch');
       const profile = this.#profile;
-      profile.checkPayload(event, payload);
+      profile.checkPayload(plan.view, payload);
       // Teardown work is queued even when the caller's signal is already aborted.
       if (plan.background.length > 0) this.#queueBackground(plan, payload);
       const signal = options?.signal;
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
-      if (plan.selective) entries = profile.select!(event, payload, entries);
+      if (plan.selective) entries = profile.select!(plan.view, payload, entries);
       // Fast path: nothing to run is nothing decided, in every profile; no run object, no promise but this one.
-      const running = (entries.length === 0 ? Promise.resolve(makeEmptyResult()) : profile.run(this.#host, event, payload, entries, signal)) as Promise<ResultOf<P>>;
+      const running = (entries.length === 0 ? Promise.resolve(makeEmptyResult()) : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
     } catch (error) {
       return Promise.reject(error);
@@ -497,7 +497,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       for (const entry of entries) {
         // Nothing a background hook does may break the chain: later batches must still run.
         const result = await Promise.resolve()
-          .then(() => this.#profile.run(this.#host, event, snapshot, [entry], undefined))
+          .then(() => this.#profile.run(this.#host, plan.view, snapshot, [entry], undefined))
           .catch((error: unknown) => {
             this.logger.warn(`harness-hooks: background hook "${entry.name}" failed: ${errorMessage(error)}`, error);
             return undefined;

@@ -12,7 +12,11 @@ import type { DispatchResult, HookDeadlines, HookLogger, HookObservers, HookSess
 /** Canonical tool name -> its aliases (the `toolAliases` option), for profiles whose matchers read them. */
 export type ToolAliases = Readonly<Record<string, readonly string[]>>;
 
-/** What the registry itself needs to know about an event. */
+/**
+ * What the registry itself needs to know about an event. A profile may extend it with its own per-event
+ * data (its catalogue entry, merge rules): the registry keeps the object `view()` returned and hands that
+ * same object back to `checkPayload`, `select`, `whyNot` and `run`, so the hot path looks nothing up.
+ */
 export interface EventView {
   readonly name: string;
   /** The payload field a matcher tests, or null when matchers are ignored on this event. */
@@ -78,30 +82,30 @@ export interface ProfileTypes {
   methods: object;
 }
 
-export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any> {
+export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any, View extends EventView = any> {
   /** Shown in messages, and `registry.profile`. */
   readonly name: string;
   /** Phantom, for typing only: leave it out. */
   readonly types?: Types;
   /** Its event names, in the order listHooks() shows them. */
   readonly events: readonly string[];
-  view(event: string): EventView | undefined;
+  view(event: string): View | undefined;
   /** The registry options this profile reads besides the shared ones (see HookRegistryOptions). */
   readonly optionKeys?: readonly string[];
   /** Validates its own options (throw a HookTypeError) and makes this registry's `host.state`. Optional. */
   init?(options: Readonly<Record<string, unknown>>, host: ProfileHost<undefined>): State;
   compileMatcher(matcher: string | undefined, host: ProfileHost<State>): ToolMatcher;
   /** Throws a TypeError for a payload that is not an object or lacks a required field. Cheap: it runs on every dispatch. */
-  checkPayload(event: string, payload: unknown): void;
+  checkPayload(view: View, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */
-  select?(event: string, payload: unknown, entries: readonly Entry[]): readonly Entry[];
+  select?(view: View, payload: unknown, entries: readonly Entry[]): readonly Entry[];
   /** Why a matched entry would not run for this payload (before de-duplication), or undefined. */
-  whyNot?(event: string, payload: unknown, entry: Entry): string | undefined;
+  whyNot?(view: View, payload: unknown, entry: Entry): string | undefined;
   /**
    * Runs the selected entries and merges their decisions into the shared result contract (plus extras).
    * Never called with no entries: the registry answers that itself. Must not reject for a hook's failure.
    */
-  run(host: ProfileHost<State>, event: string, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
+  run(host: ProfileHost<State>, view: View, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;

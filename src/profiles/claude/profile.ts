@@ -66,15 +66,15 @@ export interface ClaudeProfileTypes extends ProfileTypes {
 const SESSION_END_BUDGET_MS = 1_500;
 const SESSION_END_MAX_MS = 60_000;
 
-const VIEWS: ReadonlyMap<string, EventView> = new Map(
-  CLAUDE_HOOK_EVENTS.map((name) => {
-    const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
-    return [name, Object.freeze({ name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false })];
-  }),
-);
+/** The claude profile's view of an event: its catalogue entry, merge rules and fixed per-dispatch values ride along. */
+export interface ClaudeEventView extends EventView {
+  readonly spec: ClaudeEventSpec;
+  readonly rules: ParallelRules<ClaudeEntryOutcome>;
+  /** The timeouts of a dispatch without a SessionEnd budget (the event's default, no ceiling). */
+  readonly extras: ClaudeExtras;
+}
 
-// How outcomes are read and merged, per event, made once.
-const RULES: ReadonlyMap<string, ParallelRules<ClaudeEntryOutcome>> = new Map(
+const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
   CLAUDE_HOOK_EVENTS.map((name) => {
     const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
     const rules: ParallelRules<ClaudeEntryOutcome> = {
@@ -85,16 +85,13 @@ const RULES: ReadonlyMap<string, ParallelRules<ClaudeEntryOutcome>> = new Map(
       settle: (entry, outcome) => (entry.onFailure === 'block' ? failClosed(entry, name, outcome) : outcome),
       merge: (outcomes, runs) => mergeClaudeOutcomes(spec, outcomes, runs),
     };
-    return [name, rules];
+    const extras: ClaudeExtras = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity });
+    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, extras };
+    return [name, Object.freeze(view)];
   }),
 );
 
-// The events' fixed per-dispatch values, for dispatches without a SessionEnd budget or an env file.
-const EXTRAS: ReadonlyMap<string, ClaudeExtras> = new Map(
-  CLAUDE_HOOK_EVENTS.map((name) => [name, Object.freeze({ defaultTimeoutMs: CLAUDE_EVENT_SPECS[name].defaultTimeoutSec * 1000, ceilingMs: Infinity })]),
-);
-
-export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState> = {
+export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEventView> = {
   name: 'claude',
   events: CLAUDE_HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
@@ -102,30 +99,30 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState> = {
   init: (options, host) => makeClaudeState(options as ClaudeProfileOptions, host.logger),
   compileMatcher: (matcher, host) => compileClaudeMatcher(matcher, host.logger),
 
-  checkPayload(event, payload) {
+  checkPayload(view, payload) {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${event}'): expected the payload to be an object, got ${describeValue(payload)}`);
+      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
     }
-    const required = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].required;
+    const required = view.spec.required;
     for (let i = 0; i < required.length; i++) {
       const field = required[i]!;
       if ((payload as Record<string, unknown>)[field] === undefined) {
-        throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${event}'): the payload is missing the required field \`${field}\``);
+        throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${field}\``);
       }
     }
   },
 
   // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
   // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.
-  select(event, payload, entries) {
-    const kept = entries.filter((e) => claudeProfile.whyNot!(event, payload, e) === undefined);
+  select(view, payload, entries) {
+    const kept = entries.filter((e) => claudeProfile.whyNot!(view, payload, e) === undefined);
     const last = new Map<string, Entry>();
     for (const e of kept) if (e.dedupKey !== undefined) last.set(e.dedupKey, e);
     return last.size === 0 ? kept : kept.filter((e) => e.dedupKey === undefined || last.get(e.dedupKey) === e);
   },
 
-  whyNot(event, payload, e) {
-    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
+  whyNot(view, payload, e) {
+    const { spec, name: event } = view;
     if (e.httpType === true && !spec.httpAllowed) return `HTTP hooks do not run on ${event}`;
     if (e.condition === undefined) return undefined;
     const rule = JSON.stringify(e.meta?.if ?? '');
@@ -135,18 +132,18 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState> = {
     return e.condition(String(p.tool_name ?? ''), p.tool_input) ? undefined : `\`if\` rule ${rule} did not match`;
   },
 
-  run(host, event, payload, entries, signal) {
-    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
-    const input = makeHookInput(host.session, payload as object, event);
-    let extras = EXTRAS.get(event)!;
+  run(host, view, payload, entries, signal) {
+    const { spec } = view;
+    const input = makeHookInput(host.session, payload as object, spec.name);
+    let extras = view.extras;
     if (spec.name === 'SessionEnd') {
       const budget = sessionEndBudgetMs(entries);
       extras = { defaultTimeoutMs: budget, ceilingMs: budget };
     }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.
-    if (spec.envFile && entries.some((e) => e.kind === 'command')) return runWithEnvFile(host, spec, input, entries, signal, extras);
-    return run(host, spec, input, entries, signal, extras);
+    if (spec.envFile && entries.some((e) => e.kind === 'command')) return runWithEnvFile(host, view, input, entries, signal, extras);
+    return run(host, view, input, entries, signal, extras);
   },
 
   sources: ['user', 'project', 'local', 'plugin'],
@@ -170,14 +167,14 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState> = {
 
 function run(
   host: ProfileHost<ClaudeState>,
-  spec: ClaudeEventSpec,
+  view: ClaudeEventView,
   input: unknown,
   entries: readonly Entry[],
   signal: AbortSignal | undefined,
   extras: ClaudeExtras,
 ): Promise<ClaudeDispatchResult> {
   return runParallel({
-    rules: RULES.get(spec.name)!,
+    rules: view.rules,
     input,
     entries,
     signal,
@@ -191,7 +188,7 @@ function run(
 
 async function runWithEnvFile(
   host: ProfileHost<ClaudeState>,
-  spec: ClaudeEventSpec,
+  view: ClaudeEventView,
   input: unknown,
   entries: readonly Entry[],
   signal: AbortSignal | undefined,
@@ -201,7 +198,7 @@ async function runWithEnvFile(
   const extras: ClaudeExtras = { ...fixed, envFile: join(envDir, 'env') };
   try {
     writeFileSync(extras.envFile!, '');
-    const result = await run(host, spec, input, entries, signal, extras);
+    const result = await run(host, view, input, entries, signal, extras);
     result.env = parseEnvFile(readFileSync(extras.envFile!, 'utf8'));
     return result;
   } finally {

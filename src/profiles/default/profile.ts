@@ -25,45 +25,53 @@ export interface DefaultProfileTypes extends ProfileTypes {
   methods: {};
 }
 
-/** Per registry: each event's limits, from the registry's deadlines (made once, not per dispatch). */
+/** Per registry: the three kinds of limits its events have, from the registry's deadlines (made once). */
 export interface DefaultState {
-  readonly limits: Readonly<Record<string, RunLimits>>;
+  readonly handler: RunLimits;
+  readonly stop: RunLimits;
+  readonly subagentStop: RunLimits;
 }
 
-const VIEWS: ReadonlyMap<string, EventView> = new Map(
+/** The default profile's view of an event: its catalogue entry and merge rules ride along (no lookups per dispatch). */
+export interface DefaultEventView extends EventView {
+  readonly spec: EventSpec;
+  readonly rules: SequentialRules<MergeState>;
+}
+
+const VIEWS: ReadonlyMap<string, DefaultEventView> = new Map(
   HOOK_EVENTS.map((name) => {
     const spec: EventSpec = EVENT_SPECS[name];
-    return [name, Object.freeze({ name, matchField: spec.toolMatcher ? 'toolName' : null, matchBasename: false, background: spec.background })];
+    const view: DefaultEventView = { name, matchField: spec.toolMatcher ? 'toolName' : null, matchBasename: false, background: spec.background, spec, rules: makeSequentialRules(spec) };
+    return [name, Object.freeze(view)];
   }),
 );
 
-const RULES: Readonly<Record<string, SequentialRules<MergeState>>> = Object.fromEntries(HOOK_EVENTS.map((name) => [name, makeSequentialRules(EVENT_SPECS[name])]));
-
-export const defaultProfile: Profile<DefaultProfileTypes, DefaultState> = {
+export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultEventView> = {
   name: 'default',
   events: HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
   init(_options, host) {
-    const limits: Record<string, RunLimits> = {};
-    for (const name of HOOK_EVENTS) {
-      const spec = EVENT_SPECS[name];
-      limits[name] = Object.freeze({
-        entryMs: spec.deadline === 'stop' ? host.deadlines.stopHandlerMs : host.deadlines.handlerMs,
-        ceilingMs: spec.dispatchCeiling ? host.deadlines.subagentStopDispatchMs : Infinity,
-        observers: host.observers,
-      });
-    }
-    return { limits };
+    const { handlerMs, stopHandlerMs, subagentStopDispatchMs } = host.deadlines;
+    const observers = host.observers;
+    return {
+      handler: Object.freeze({ entryMs: handlerMs, ceilingMs: Infinity, observers }),
+      stop: Object.freeze({ entryMs: stopHandlerMs, ceilingMs: Infinity, observers }),
+      subagentStop: Object.freeze({ entryMs: handlerMs, ceilingMs: subagentStopDispatchMs, observers }),
+    };
   },
   compileMatcher: (matcher, host) => compileMatcher(matcher, host.toolAliases, host.logger),
-  checkPayload: (event, payload) => checkPayload(EVENT_SPECS[event as HookEvent], payload),
+  checkPayload: (view, payload) => checkPayload(view.spec, payload),
 
-  run(host, event, payload, entries, signal) {
+  run(host, view, payload, entries, signal) {
+    const { spec } = view;
+    const state = host.state;
+    const limits = spec.dispatchCeiling ? state.subagentStop : spec.deadline === 'stop' ? state.stop : state.handler;
     // Fast path: `{ event, ...payload }` then the assignment, not `{ ...payload, event }`: on V8 11 an
     // object literal that starts with a spread and goes on takes a slow path (≈0.35 µs against ≈30 ns).
+    const event = spec.name;
     const input = { event, ...(payload as object) };
     input.event = event;
-    return new DispatchRun(RULES[event]!, input, entries, signal, host.state.limits[event]!, host.logger).start();
+    return new DispatchRun(view.rules, input, entries, signal, limits, host.logger).start();
   },
 
   sources: ['user', 'project', 'plugin'],
