@@ -22,7 +22,7 @@ export { DispatchRun } from './dispatch-run.js';
 export type { SequentialRules, RunLimits } from './dispatch-run.js';
 export { runParallel } from './parallel-run.js';
 export type { ParallelRules, ParallelRunOptions, EntryOutcome } from './parallel-run.js';
-export { makeEmptyResult, makeAbortedResult } from './result.js';
+export { makeAbortedResult, EMPTY_RESULT } from './result.js';
 
 // The default profile (the ten afk events).
 export { HOOK_EVENTS, EVENT_SPECS } from './profiles/default/events.js';

@@ -13,7 +13,7 @@ import { describeValue, HookTypeError } from './errors.js';
 import { CommandExecutor } from './executor/index.js';
 import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
-import { makeAbortedResult, makeEmptyResult } from './result.js';
+import { EMPTY_DISPATCH, makeAbortedResult } from './result.js';
 import type {
   DispatchOptions,
   DispatchResult,
@@ -403,8 +403,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
       if (plan.selective) entries = profile.select!(plan.view, payload, entries);
-      // Fast path: nothing to run is nothing decided, in every profile; no run object, no promise but this one.
-      const running = (entries.length === 0 ? Promise.resolve(makeEmptyResult()) : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
+      // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
+      const running = (entries.length === 0 ? EMPTY_DISPATCH : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
     } catch (error) {
       return Promise.reject(error);

@@ -3,10 +3,13 @@
 // A profile's extras (the claude profile's `permissionDecision`, …) extend it.
 import type { DispatchResult, HookRun } from './types.js';
 
-// The result of a dispatch that had nothing to run. Fast path: a fresh object, no run, no promise of its own.
-export function makeEmptyResult(): DispatchResult {
-  return { blocked: false, aborted: false, runs: [] };
-}
+/**
+ * What a dispatch that had nothing to run resolves to: one frozen result (and one resolved promise of it)
+ * shared by every such dispatch. Fast path: nothing is allocated when no hook matches.
+ */
+export const EMPTY_RESULT: DispatchResult = Object.freeze({ blocked: false, aborted: false, runs: Object.freeze([]) as unknown as DispatchResult['runs'] });
+export const EMPTY_DISPATCH: Promise<DispatchResult> = Promise.resolve(EMPTY_RESULT);
+
 
 // The result of an aborted dispatch: no decision fields, whatever the entries returned.
 export function makeAbortedResult(runs: HookRun[]): DispatchResult {

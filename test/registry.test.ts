@@ -83,6 +83,17 @@ describe('ordering and chain control', () => {
     expect(await registry.dispatch('SessionStart', {})).toEqual({ blocked: false, aborted: false, runs: [] });
   });
 
+  it('shares one frozen result among dispatches that run nothing (no allocation), in every profile', async () => {
+    const plain = new HookRegistry();
+    const claude = new HookRegistry({ profile: 'claude' });
+    const a = await plain.dispatch('SessionStart', {});
+    const b = await plain.dispatch('PreToolUse', { toolName: 'bash' });
+    const c = await claude.dispatch('Stop', { stop_hook_active: false });
+    expect(a).toBe(b);
+    expect(c).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.runs)).toBe(true);
+  });
+
   it('names a run after options.name, else the function name', async () => {
     const registry = new HookRegistry();
     registry.register('SessionStart', function namedFn() {});
