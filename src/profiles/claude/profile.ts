@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
+import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import type { HookContext, HookSession } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import type { AsyncHookResult } from './adapters.js';
@@ -72,6 +73,8 @@ export interface ClaudeEventView extends EventView {
   readonly rules: ParallelRules<ClaudeEntryOutcome>;
   /** The timeouts of a dispatch without a SessionEnd budget (the event's default, no ceiling). */
   readonly extras: ClaudeExtras;
+  /** Whether a payload has every required field (compiled once). */
+  readonly hasRequired: RequiredCheck;
 }
 
 const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
@@ -86,7 +89,7 @@ const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
       merge: (outcomes, runs) => mergeClaudeOutcomes(spec, outcomes, runs),
     };
     const extras: ClaudeExtras = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity });
-    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, extras };
+    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, extras, hasRequired: compileRequiredCheck(spec.required) };
     return [name, Object.freeze(view)];
   }),
 );
@@ -103,13 +106,9 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
     }
-    const required = view.spec.required;
-    for (let i = 0; i < required.length; i++) {
-      const field = required[i]!;
-      if ((payload as Record<string, unknown>)[field] === undefined) {
-        throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${field}\``);
-      }
-    }
+    if (view.hasRequired(payload as Record<string, unknown>)) return;
+    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
+    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
   },
 
   // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
