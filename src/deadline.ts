@@ -6,6 +6,7 @@
 // turn when nothing is (an idle registry never keeps the process alive).
 
 import { now } from './clock.js';
+import { timerDelay } from './timer-range.js';
 
 export { now } from './clock.js';
 
@@ -25,8 +26,6 @@ let armedAt = Infinity;
 // Whether the timer is ref'd. Fast path: kept here, so a dispatch that adds the first pending deadline
 // makes no call into the timer when it is ref'd already.
 let refed = false;
-/** setTimeout's longest delay (2^31 - 1 ms); a longer one would fire at once. Later deadlines re-arm. */
-const MAX_DELAY_MS = 2_147_483_647;
 
 // Makes a deadline object for `fire` (not yet pending).
 export function makeDeadline(fire: () => void): Deadline {
@@ -84,7 +83,7 @@ function scheduleIdleCheck(): void {
 function arm(at: number, current: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
-  timer = setTimeout(tick, Math.min(MAX_DELAY_MS, Math.max(0, Math.ceil(at - current))));
+  timer = setTimeout(tick, timerDelay(Math.ceil(at - current)));
   refed = heap.length > 0;
   if (!refed) timer.unref();
 }

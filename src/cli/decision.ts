@@ -1,6 +1,6 @@
 // Reading a dispatch result back to its hooks: what each hook said (from its run, else from its command's
 // exit code and output), and why each part of the merged decision came out as it did. This is for people
-// reading a trace; the registry's own merge (src/decisions.ts, src/profiles/claude/merge.ts) decides.
+// reading a trace; the registry's own merge (src/profiles/default/merge.ts, src/profiles/claude/merge.ts) decides.
 import type { CommandResult } from '../executor/index.js';
 import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
 import type { ProfileName } from '../profiles/index.js';

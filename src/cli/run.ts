@@ -10,6 +10,7 @@ import { decisionLabel, describeLabel, explainResult, readHook, shortName, type 
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
 import { readPayload } from './payload.js';
 import { checkEvent, openSession, type CliRegistry } from './session.js';
+import { MAX_TIMER_MS } from '../timer-range.js';
 
 /** One hook that ran, as the trace shows it. */
 export interface TraceEntry {
@@ -199,7 +200,6 @@ export interface BackgroundReport {
   killed: boolean;
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function parseAsyncWait(value: unknown): number {
   if (value === undefined) return 10_000;

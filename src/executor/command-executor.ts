@@ -9,6 +9,7 @@ import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
 import { resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
+import { timerDelay } from '../timer-range.js';
 
 /** A command hook as written in a config file. */
 export interface CommandHookSpec {
@@ -359,12 +360,12 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
 
   // One timer covers both waits: for the process to exit, and then for its pipes to close.
   const onTimeout = (): void => cut(exit === undefined ? { kind: 'timeout' } : { kind: 'pipes-held', ...exit });
-  timer = setTimeout(onTimeout, ctx.timeoutMs);
+  timer = setTimeout(onTimeout, timerDelay(ctx.timeoutMs));
   if (ctx.onFirstLine !== undefined) watchFirstLine(subprocess.stdout, ctx.onFirstLine, (ms) => {
     if (settled) return;
     clearTimeout(timer);
     ctx.timeoutMs = ms;
-    timer = setTimeout(onTimeout, ms);
+    timer = setTimeout(onTimeout, timerDelay(ms));
   });
   if (ctx.signal !== undefined) ctx.signal.addEventListener('abort', onAbort, { once: true });
 }

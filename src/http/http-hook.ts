@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { describeValue } from '../errors.js';
 import { OutputCollector } from '../executor/output-cap.js';
 import { getNonPublicRange } from './address.js';
+import { timerDelay } from '../timer-range.js';
 
 /** An http hook as written in a config file (Claude Code's `type: "http"` handler). */
 export interface HttpHookSpec {
@@ -79,8 +80,6 @@ export interface HttpHookResult {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64_000;
-// setTimeout fires at once for delays past 2^31-1 ms, so longer timeouts are clamped to it.
-const MAX_TIMER_MS = 2_147_483_647;
 
 // `$NAME` or `${NAME}`, with shell-style names.
 const ENV_REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
@@ -319,7 +318,7 @@ export async function runHttpHook(spec: HttpHookSpec, input: unknown, options: H
     }
     const timer = setTimeout(
       () => finish('timeout', `HTTP hook POST ${shown} timed out after ${options.timeoutMs} ms`),
-      Math.min(options.timeoutMs, MAX_TIMER_MS),
+      timerDelay(options.timeoutMs),
     );
     signal?.addEventListener('abort', onAbort, { once: true });
 

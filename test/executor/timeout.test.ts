@@ -130,3 +130,12 @@ describe('abort', () => {
     expect(existsSync(marker)).toBe(false);
   });
 });
+
+describe('timeouts past setTimeout’s range', () => {
+  it('does not kill a hook at once when its timeout is longer than 2^31 ms: a guard’s block still counts', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger() });
+    const r = await executor.run({ type: 'command', command: `sleep 0.2; node ${fixture('exit-2.mjs')}` }, {}, { timeoutMs: 3_000_000_000 });
+    expect(r.timedOut).toBe(false);
+    expect(r.exitCode).toBe(2);
+  });
+});

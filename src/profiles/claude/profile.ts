@@ -1,10 +1,12 @@
 // The claude profile: Claude Code's hooks, settings and plugins, unchanged. Everything that differs from
 // the default profile is here or in the files it names: the 33-event catalogue (events.ts), snake_case
 // payloads that *are* the hook input (payloads.ts), Claude Code's matcher dialect and `if` rules
-// (matcher.ts), all matching hooks started at once and merged in registration order (dispatch.ts,
-// merge.ts), JSON-or-text output and the per-event exit-2 table (output.ts), `timeout` in seconds with
-// per-event defaults, exec-form `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables
-// and CLAUDE_ENV_FILE, four settings sources with de-duplication.
+// (matcher.ts), all matching hooks started at once on the shared parallel run (src/parallel-run.ts) and
+// merged in registration order (merge.ts), JSON-or-text output and the per-event exit-2 table
+// (output.ts), the handler types (handlers.ts), `timeout` in seconds with per-event defaults, exec-form
+// `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables and CLAUDE_ENV_FILE, four
+// settings sources with de-duplication (settings.ts), its own options (options.ts) and the methods it
+// adds to its registries: registerSdkHooks (sdk.ts), loadClaudeSettings, takeAsyncResults.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
