@@ -7,7 +7,7 @@
 // item per dispatch, not one per entry. The dispatch's own promise is created at the first suspension; a
 // fully synchronous chain never makes one.
 import { DispatchAbort, EntryContext } from './context.js';
-import { burstNow, markNow, now } from './clock.js';
+import { now } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import type { Entry, EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
@@ -87,7 +87,7 @@ export class DispatchRun<S = unknown> implements Deadline {
     this.#signal = signal;
     this.#limits = limits;
     this.#logger = logger;
-    this.#start = burstNow();
+    this.#start = now();
     this.#ceilingAt = limits.ceilingMs === Infinity ? Infinity : this.#start + limits.ceilingMs;
     this.#abort = signal === undefined ? undefined : new DispatchAbort(signal);
   }
@@ -123,13 +123,12 @@ export class DispatchRun<S = unknown> implements Deadline {
         // Reading `.then` runs the hook's code too (a getter), so it is inside the try.
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
-        const r = this.#record(entry, 'error', error, markNow());
+        const r = this.#record(entry, 'error', error, now());
         if (r !== undefined) return r;
         continue;
       }
       if (typeof then !== 'function') {
-        // A synchronous entry ran for as long as it took: read the clock for real (a blocking handler is measured).
-        const r = this.#record(entry, 'ok', value, markNow());
+        const r = this.#record(entry, 'ok', value, now());
         if (r !== undefined) return r;
         continue;
       }
@@ -145,7 +144,7 @@ export class DispatchRun<S = unknown> implements Deadline {
           (value as Promise<unknown>).then(this.#onValue, this.#onError);
         } catch (error) {
           this.#context = undefined;
-          const r = this.#record(entry, 'error', error, markNow());
+          const r = this.#record(entry, 'error', error, now());
           if (r !== undefined) return r;
           continue;
         }
@@ -159,7 +158,7 @@ export class DispatchRun<S = unknown> implements Deadline {
       }
       // A thenable that settled synchronously: go on in this loop (no recursion, however many there are).
       this.#context = undefined;
-      const r = this.#record(entry, settled.kind, settled.value, markNow());
+      const r = this.#record(entry, settled.kind, settled.value, now());
       if (r !== undefined) return r;
     }
     return this.#rules.merged(this.#state, this.#runs);
@@ -174,25 +173,34 @@ export class DispatchRun<S = unknown> implements Deadline {
   // Attaches a fresh continuation to a thenable that is not a native promise (it may call back
   // synchronously, or more than once). Returns its settlement when it settled during `then`.
   #suspend(thenable: PromiseLike<unknown>, then: PromiseLike<unknown>['then']): { kind: SettleKind; value: unknown } | undefined {
-    // Its own token: a second call back, now or later, is ignored.
+    // Its own token, and callbacks that answer once: a second call back, now or later, is ignored (the
+    // next entry may be awaited under the same token).
     const token = ++this.#token;
     this.#onValue = this.#onError = undefined;
     let sync: { kind: SettleKind; value: unknown } | undefined;
     let attaching = true;
+    let called = false;
     try {
       then.call(
         thenable,
         (value) => {
-          if (attaching) sync ??= { kind: 'ok', value };
+          if (called) return;
+          called = true;
+          if (attaching) sync = { kind: 'ok', value };
           else this.#resume(token, 'ok', value);
         },
         (error: unknown) => {
-          if (attaching) sync ??= { kind: 'error', value: error };
+          if (called) return;
+          called = true;
+          if (attaching) sync = { kind: 'error', value: error };
           else this.#resume(token, 'error', error);
         },
       );
     } catch (error) {
-      sync ??= { kind: 'error', value: error };
+      if (!called) {
+        called = true;
+        sync = { kind: 'error', value: error };
+      }
     }
     attaching = false;
     if (sync !== undefined) this.#token++;
@@ -218,8 +226,7 @@ export class DispatchRun<S = unknown> implements Deadline {
     this.#suspended = false;
     this.#context = undefined;
     try {
-      // Fast path: an async entry's end is this burst's reading (src/clock.ts).
-      const r = this.#record(this.#entries[this.#index]!, kind, value, burstNow()) ?? this.#continue();
+      const r = this.#record(this.#entries[this.#index]!, kind, value, now()) ?? this.#continue();
       if (r !== undefined) this.#finish(r);
     } catch (error) {
       // A bug of ours, not a hook's failure: surface it instead of leaving the dispatch pending.
@@ -236,8 +243,10 @@ export class DispatchRun<S = unknown> implements Deadline {
       if (at !== Infinity) addDeadline(at, this);
       return;
     }
-    this.#context?.expire(new Error(TIMEOUT_REASON));
+    // The token first: an entry that answers from its signal's abort listener answers too late.
+    const context = this.#context;
     this.#expireToken();
+    context?.expire(new Error(TIMEOUT_REASON));
     this.#resume(this.#token, 'timeout', at);
   }
 
@@ -254,7 +263,10 @@ export class DispatchRun<S = unknown> implements Deadline {
     this.#suspended = false;
     this.#expireToken();
     const entry = this.#entries[this.#index]!;
-    this.#runs.push({ name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' });
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
+    this.#runs.push(run);
+    // Every onHookStart gets its onHookEnd, an aborted entry's too.
+    if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     this.#finish(makeAbortedResult(this.#runs));
   }
 

@@ -7,7 +7,7 @@
 // did resolves without a promise of its own; one deadline item per dispatch sits on the shared timer, at
 // the earliest pending entry's deadline, instead of one per entry.
 import { DispatchAbort, EntryContext } from './context.js';
-import { burstNow, markNow } from './clock.js';
+import { now } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry } from './entry.js';
@@ -77,6 +77,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   #done = false;
   #result: DispatchResult | undefined;
   #resolve: ((result: DispatchResult) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
+  #error: { cause: unknown } | undefined;
 
   constructor(o: ParallelRunOptions<O>) {
     this.#o = o;
@@ -85,7 +87,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     const n = (this.#n = this.#left = o.entries.length);
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
-    this.#start = burstNow();
+    this.#start = now();
     this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
   }
 
@@ -94,7 +96,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     const rules = this.#rules;
     const { input, signal, extras, logger, observers } = this.#o;
     if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
-    if (this.#n === 0) this.#finish(rules.merge(this.#outcomes, this.#runs));
+    if (this.#n === 0) this.#merge();
     for (let i = 0; i < this.#n && !this.#done; i++) {
       const entry = entries[i]!;
       if (entry.once !== undefined) entry.once.remove();
@@ -107,33 +109,32 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
         value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(input, context, signal, extras);
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
-        this.#fail(i, error, markNow());
+        this.#fail(i, error);
         continue;
       }
       if (typeof then !== 'function') {
-        // A synchronous entry: read the clock for real (a blocking handler is measured).
-        this.#settleValue(i, value, markNow());
+        this.#settleValue(i, value);
         continue;
       }
       // Pending: its context expires at its deadline.
       (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
-      // Fast path: an async entry's end is its burst's clock reading (src/clock.ts).
-      const onValue = (v: unknown): void => this.#settleValue(i, v, burstNow());
-      const onError = (error: unknown): void => this.#fail(i, error, burstNow());
+      const onValue = (v: unknown): void => this.#settleValue(i, v);
+      const onError = (error: unknown): void => this.#fail(i, error);
       try {
         // A method call for native promises (V8 inlines it; see src/dispatch-run.ts).
         if (then === PROMISE_THEN) (value as Promise<unknown>).then(onValue, onError);
         else (then as PromiseLike<unknown>['then']).call(value, onValue, onError);
       } catch (error) {
-        this.#fail(i, error, markNow());
+        this.#fail(i, error);
       }
     }
     if (this.#abort?.aborted) this.#interrupt();
+    if (this.#error !== undefined) return Promise.reject(this.#error.cause);
     if (this.#result !== undefined) return Promise.resolve(this.#result);
     this.#armDeadline();
-    return new Promise<DispatchResult>((resolve) => {
-      if (this.#result !== undefined) resolve(this.#result);
-      else this.#resolve = resolve;
+    return new Promise<DispatchResult>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
     });
   }
 
@@ -157,13 +158,14 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       if (this.#outcomes[i] !== undefined) continue;
       const at = this.#deadlineOf(i);
       if (at > fired) continue;
+      const entry = this.#entries[i]!;
       this.#contexts?.[i]?.expire(new Error('hook timed out'));
-      this.#settle(i, this.#o.rules.failure(this.#o.entries[i]!, 'timeout', `timed out after ${at - this.#start} ms`), markNow());
+      this.#settle(i, this.#rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`));
     }
     this.#armDeadline();
   }
 
-  #settleValue(i: number, value: unknown, end: number): void {
+  #settleValue(i: number, value: unknown): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const entry = this.#entries[i]!;
     let outcome: O;
@@ -171,33 +173,33 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       outcome = entry.kind === 'handler' ? this.#rules.fromValue(value, entry, this.#o.logger) : (value as O);
     } catch (error) {
       // The value threw while being read (a getter): the hook failed.
-      return this.#fail(i, error, end);
+      return this.#fail(i, error);
     }
-    this.#settle(i, outcome, end);
+    this.#settle(i, outcome);
   }
 
-  #fail(i: number, error: unknown, end: number): void {
+  #fail(i: number, error: unknown): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const entry = this.#o.entries[i]!;
     const message = errorMessage(error);
     this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
-    this.#settle(i, this.#o.rules.failure(entry, 'error', message), end);
+    this.#settle(i, this.#rules.failure(entry, 'error', message));
   }
 
-  #settle(i: number, settled: O, end: number): void {
+  #settle(i: number, settled: O): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const rules = this.#rules;
     const { observers, logger } = this.#o;
     const entry = this.#entries[i]!;
     const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
     this.#outcomes[i] = outcome;
-    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: end - this.#start };
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - this.#start };
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
     this.#runs[i] = run;
     if (this.#contexts !== undefined) this.#contexts[i] = undefined;
     if (observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
-    if (--this.#left === 0) this.#finish(rules.merge(this.#outcomes, this.#runs));
+    if (--this.#left === 0) this.#merge();
   }
 
   // The dispatch's signal aborted: every entry not yet settled is recorded as aborted.
@@ -208,12 +210,27 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     for (let i = 0; i < this.#n; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
-      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: markNow() - this.#start, message: 'the dispatch was aborted' };
+      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
       runs[i] = run;
       // Every onHookStart gets its onHookEnd, an aborted run's too.
       if (i < this.#started && observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
     }
     this.#finish({ blocked: false, aborted: true, runs });
+  }
+
+  // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
+  // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
+  #merge(): void {
+    let result: DispatchResult;
+    try {
+      result = this.#rules.merge(this.#outcomes, this.#runs);
+    } catch (error) {
+      this.#error = { cause: error };
+      this.#finish({ blocked: false, aborted: true, runs: this.#runs });
+      this.#reject?.(error);
+      return;
+    }
+    this.#finish(result);
   }
 
   #finish(result: DispatchResult): void {
@@ -222,6 +239,6 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     this.#result = result;
     if (this.index !== -1) cancelDeadline(this);
     this.#abort?.dispose();
-    this.#resolve?.(result);
+    if (this.#error === undefined) this.#resolve?.(result);
   }
 }

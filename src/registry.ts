@@ -111,6 +111,8 @@ interface EventPlan {
   selective: boolean;
   /** Match value -> the entries whose matcher accepts it, filled lazily, cleared on any change. */
   byValue: Map<string, readonly Entry[]>;
+  /** The resolved result of a dispatch with nothing to run. */
+  readonly empty: Promise<DispatchResult>;
 }
 
 const BY_VALUE_LIMIT = 1024;
@@ -179,7 +181,6 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     }
     this.#session = { ...validateSession(options.session, 'session') };
     this.#executor = executor;
-    this.#record = this.#openRecord(options.record);
     const registry = this;
     this.#host = {
       logger: this.logger,
@@ -203,13 +204,19 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     // The profile validates and keeps its own options.
     if (profile.init !== undefined) this.#host.state = profile.init(profileOptions(options, profile), this.#host as ProfileHost<undefined>);
     for (const [name, method] of Object.entries(methodsFor(profile))) {
+      // A profile adds methods; it never replaces the registry's own.
+      if (name in this) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile's method \`${name}\` would replace the registry's own \`${name}\``);
       Object.defineProperty(this, name, { value: (...args: never[]) => method(this as unknown as ProfileRegistry, this.#host, ...args), configurable: true, writable: true });
     }
     for (const event of profile.events) {
       const view = profile.view(event);
       if (view === undefined) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile lists the event ${describeValue(event)} but has no view of it`);
-      this.#plans.set(event, { view, entries: [], background: [], filtered: false, selective: false, byValue: new Map() });
+      // What a dispatch that runs nothing resolves to: made once per event, frozen, shared.
+      const empty = profile.emptyResult === undefined ? EMPTY_DISPATCH : Promise.resolve(Object.freeze(profile.emptyResult(view)));
+      this.#plans.set(event, { view, entries: [], background: [], filtered: false, selective: false, byValue: new Map(), empty });
     }
+    // Last: nothing is opened for a registry whose options were refused.
+    this.#record = this.#openRecord(options.record);
   }
 
   /** The registration's session (a copy). */
@@ -404,7 +411,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
       if (plan.selective) entries = profile.select!(plan.view, payload, entries);
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
-      const running = (entries.length === 0 ? EMPTY_DISPATCH : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
+      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
     } catch (error) {
       return Promise.reject(error);

@@ -52,7 +52,7 @@ describe('sequential run: deadlines on the fast path', () => {
 });
 
 describe('sequential run: the clock', () => {
-  it('measures a synchronous handler that blocks, even when the rest of the dispatch shares one clock reading', async () => {
+  it('measures a synchronous handler that blocks', async () => {
     const registry = new HookRegistry({ logger: makeLogger() });
     registry.register('PreToolUse', async () => undefined, { name: 'fast' });
     registry.register(
@@ -75,5 +75,76 @@ describe('sequential run: the clock', () => {
     registry.register('PreToolUse', () => sleep(50).then(() => undefined));
     const result = await registry.dispatch('PreToolUse', payload);
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('sequential run: found by reading it adversarially', () => {
+  const busy = (ms: number): void => {
+    const t = performance.now();
+    while (performance.now() - t < ms) {
+      // CPU work, the event loop blocked
+    }
+  };
+
+  it('does not take CPU work a handler did before its first await off the next handler’s deadline', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 100 } });
+    registry.register('PreToolUse', async () => busy(150), { name: 'busy' });
+    registry.register('PreToolUse', async () => void (await sleep(10)), { name: 'quick' });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs.map((r) => [r.name, r.outcome])).toEqual([
+      ['busy', 'ok'],
+      ['quick', 'ok'],
+    ]);
+    expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(149);
+    expect(result.blocked).toBe(false);
+  });
+
+  it('does not take the harness’s own CPU work between two dispatches off a handler’s deadline', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 100 } });
+    registry.register('PostToolUse', () => undefined);
+    registry.register('PreToolUse', async () => void (await sleep(10)));
+    await Promise.resolve();
+    await registry.dispatch('PostToolUse', payload);
+    busy(150);
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.outcome).toBe('ok');
+  });
+
+  it('ignores a second answer of a thenable that calls back twice: it is not the next entry’s', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('PreToolUse', () => ({
+      then(resolve: (v: unknown) => void): void {
+        setTimeout(() => {
+          resolve(undefined);
+          resolve({ decision: 'block', reason: 'second call' });
+        }, 5);
+      },
+    }) as unknown as PromiseLike<undefined>);
+    registry.register('PreToolUse', async () => void (await sleep(50)), { name: 'next' });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.blocked).toBe(false);
+    expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+    expect(result.runs[1]!.durationMs).toBeGreaterThanOrEqual(45);
+  });
+
+  it('times out the entry whose deadline passed even when it answers from its signal’s abort listener', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 50 } });
+    registry.register('PreToolUse', (_p, context) => new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(undefined))), { name: 'late' });
+    registry.register('PreToolUse', async () => void (await sleep(10)), { name: 'next' });
+    const result = await registry.dispatch('PreToolUse', payload);
+    // The timeout is the late entry's (and, as a handler's failure, it blocks: `next` never starts).
+    expect(result.runs.map((r) => [r.name, r.outcome])).toEqual([['late', 'timeout']]);
+    expect(result.reason).toMatch(/Hook "late" on PreToolUse failed/);
+  });
+
+  it('calls onHookEnd for the entry an abort cut off', async () => {
+    const ends: string[] = [];
+    const registry = new HookRegistry({ logger: makeLogger(), onHookEnd: (info) => ends.push(`${info.name}:${info.outcome}`) });
+    registry.register('PreToolUse', () => new Promise(() => {}), { name: 'waiting' });
+    const controller = new AbortController();
+    const running = registry.dispatch('PreToolUse', payload, { signal: controller.signal });
+    controller.abort();
+    expect((await running).aborted).toBe(true);
+    expect(ends).toEqual(['waiting:aborted']);
   });
 });

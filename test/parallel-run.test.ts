@@ -58,3 +58,28 @@ describe('parallel run (claude profile): deadlines on the fast path', () => {
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(39);
   });
 });
+
+describe('parallel run: found by reading it adversarially', () => {
+  it('turns a handler output whose getter throws into that hook’s failure; the dispatch still resolves', async () => {
+    const logger = makeLogger();
+    const registry = new HookRegistry({ profile: 'claude', logger });
+    registry.register('PreToolUse', async () => ({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse' as const,
+        get additionalContext(): string {
+          throw new Error('hostile getter');
+        },
+      },
+    }));
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.outcome).toBe('error');
+    expect(result.runs[0]!.message).toMatch(/hostile getter/);
+  });
+
+  it('says the configured timeout in a timeout message, not a clock difference', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PreToolUse: [{ timeout: 0.07, hooks: [hang] }] });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.message).toBe('timed out after 70 ms');
+  });
+});

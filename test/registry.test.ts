@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { HOOK_EVENTS, HookRegistry, type HookDecision, type HookEvent, type HookPayloads } from '../src/index.js';
 import { makeLogger, sleep } from './helpers/logger.js';
@@ -81,6 +85,34 @@ describe('ordering and chain control', () => {
   it('resolves an event with no entries to an empty, unblocked result', async () => {
     const registry = new HookRegistry();
     expect(await registry.dispatch('SessionStart', {})).toEqual({ blocked: false, aborted: false, runs: [] });
+  });
+
+  it('opens no record file when an option is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-hooks-record-'));
+    const file = join(dir, 'record.jsonl');
+    expect(() => new HookRegistry({ profile: 'claude', record: file, pluginDataDir: 'relative' })).toThrow(/pluginDataDir/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('reports background handlers to onHookStart / onHookEnd too, after the dispatch resolved', async () => {
+    const seen: string[] = [];
+    const registry = new HookRegistry({ onHookStart: (i) => seen.push(`start ${i.name}`), onHookEnd: (i) => seen.push(`end ${i.name} ${i.outcome}`) });
+    registry.register('SessionEnd', () => undefined, { name: 'fg' });
+    registry.register('SessionEnd', async () => undefined, { name: 'bg', background: true });
+    await registry.dispatch('SessionEnd', {});
+    await registry.drainBackground();
+    expect(seen).toEqual(['start fg', 'end fg ok', 'start bg', 'end bg ok']);
+  });
+
+  it('works where code generation from strings is disallowed (the compiled required-field checks fall back to a loop)', () => {
+    const code = `const { HookRegistry } = await import('./dist/index.js');
+const r = new HookRegistry({ profile: 'claude', logger: { warn() {} } });
+r.register('PreToolUse', () => ({ decision: 'block', reason: 'no' }));
+const ok = await r.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: {}, tool_use_id: 't' });
+const bad = await r.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: {} }).catch((e) => e.message);
+console.log(JSON.stringify([ok.blocked, bad]));`;
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([true, "dispatch('PreToolUse'): the payload is missing the required field `tool_use_id`"]);
   });
 
   it('shares one frozen result among dispatches that run nothing (no allocation), in every profile', async () => {

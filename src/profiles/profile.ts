@@ -111,6 +111,11 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;
   /** A configured hook as an entry, or a reason to skip it (with a warning). */
   configEntry(host: ProfileHost<State>, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string };
-  /** Methods added to its registries, e.g. the claude profile's `registerSdkHooks`. */
+  /**
+   * What a dispatch that runs nothing resolves to, when the profile's result has fields of its own.
+   * Called once per event; the registry freezes it and shares it. Default: `EMPTY_RESULT`.
+   */
+  emptyResult?(view: View): DispatchResult;
+  /** Methods added to its registries, e.g. the claude profile's `registerSdkHooks` (never one of the registry's own names). */
   readonly methods?: Readonly<Record<string, ProfileMethod<State>>>;
 }

@@ -100,6 +100,7 @@ const toyProfile: Profile<ToyTypes, ToyState> = {
       },
     };
   },
+  emptyResult: () => ({ blocked: false, aborted: false, runs: [], verdict: 'allow' }) as ToyResult,
   methods: {
     denials: (_registry, host) => host.state.denials,
   },
@@ -142,6 +143,19 @@ describe('a profile written outside the package', () => {
     expect(registry.listHooks()).toEqual([expect.objectContaining({ event: 'BeforeTool', kind: 'command', source: 'user', matcher: 'deploy' })]);
     const gated = new HookRegistry({ profile: toyProfile, logger: makeLogger() });
     expect(gated.addConfig({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, { source: 'user' }).skipped[0]!.gate).toBe('enableShellHooks');
+  });
+
+  it('gives a dispatch that runs nothing the profile’s own empty result, frozen and shared', async () => {
+    const registry = new HookRegistry({ profile: toyProfile });
+    const a = await registry.dispatch('AfterTool', { tool: 'ls', ok: true });
+    expect(a).toEqual({ blocked: false, aborted: false, runs: [], verdict: 'allow' });
+    expect(await registry.dispatch('AfterTool', { tool: 'cat', ok: true })).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+  });
+
+  it('refuses a method that would replace one of the registry’s own', () => {
+    const hostile: Profile<ToyTypes, ToyState> = { ...toyProfile, methods: { dispatch: () => 'mine' } };
+    expect(() => new HookRegistry({ profile: hostile })).toThrow(/method `dispatch` would replace the registry's own/);
   });
 
   it('refuses an object that is not a profile, naming what it lacks', () => {

@@ -37,7 +37,8 @@ export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHoo
   if (typeof value.reason === 'string') out.reason = value.reason;
   if (typeof value.systemMessage === 'string') out.systemMessage = value.systemMessage;
   if (typeof value.terminalSequence === 'string') out.terminalSequence = value.terminalSequence;
-  if (isPlainObject(value.hookSpecificOutput)) out.hookSpecificOutput = value.hookSpecificOutput as ClaudeHookOutput['hookSpecificOutput'];
+  // A copy: its getters run here, where a throw is the hook failing, not later in the merge.
+  if (isPlainObject(value.hookSpecificOutput)) out.hookSpecificOutput = { ...value.hookSpecificOutput } as ClaudeHookOutput['hookSpecificOutput'];
   return out;
 }
 
