@@ -8,6 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRegistry, type HookSettings } from '../../../src/index.js';
 import { fixture } from '../../helpers/fixtures.js';
 import { makeLogger, type RecordingLogger } from '../../helpers/logger.js';
+import { hasTool } from '../../helpers/tools.js';
+
+const HAS_JQ = hasTool('jq');
+const HAS_PYTHON3 = hasTool('python3');
 
 const ALL_ON: HookSettings = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
@@ -108,7 +112,7 @@ describe('claude profile: compatibility with Claude Code hook scripts', () => {
     expect(logger.warnings).toEqual([]);
   });
 
-  it('a jq Stop hook blocks the stop with its reason while stop_hook_active is false', async () => {
+  it.skipIf(!HAS_JQ)('a jq Stop hook blocks the stop with its reason while stop_hook_active is false', async () => {
     const registry = makeRegistry();
     registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(quoted(fixture('claude/stop-until-active.sh')), { timeout: 10 })] }] } }, { source: 'project' });
     const result = await registry.dispatch('Stop', { stop_hook_active: false });
@@ -118,7 +122,7 @@ describe('claude profile: compatibility with Claude Code hook scripts', () => {
     expect(logger.warnings).toEqual([]);
   });
 
-  it('the same Stop hook lets the stop through once stop_hook_active is true', async () => {
+  it.skipIf(!HAS_JQ)('the same Stop hook lets the stop through once stop_hook_active is true', async () => {
     const registry = makeRegistry();
     registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(quoted(fixture('claude/stop-until-active.sh')), { timeout: 10 })] }] } }, { source: 'project' });
     const result = await registry.dispatch('Stop', { stop_hook_active: true });
@@ -153,7 +157,7 @@ describe('claude profile: compatibility with Claude Code hook scripts', () => {
     expect(logger.warnings).toEqual([]);
   });
 
-  it('a python3 observer on PostToolUseFailure writes to a file named by an environment variable the harness inherited', async () => {
+  it.skipIf(!HAS_PYTHON3)('a python3 observer on PostToolUseFailure writes to a file named by an environment variable the harness inherited', async () => {
     const log = join(projectDir, 'observer.log');
     const registry = makeRegistry();
     registry.addConfig(
