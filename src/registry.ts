@@ -135,7 +135,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #executor: (Pick<CommandExecutor, 'run'> & Partial<Pick<CommandExecutor, 'processesEnded'>>) | undefined;
   readonly #close = new AbortController();
   #seq = 0;
-  readonly #gated = new Map<string, (GatedHook & { event: string })[]>();
+  // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
+  readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
+  // While addConfig adds or removes many entries at once: the plans touched, and what to drop from each.
+  #batch: { touched: Set<EventPlan>; copied: Set<readonly Entry[]>; removed: Map<EventPlan, Set<Entry>> } | undefined;
   readonly #spent = new Map<string, Entry[]>();
   readonly #record: ((line: string) => void) | undefined;
   #recordClose: (() => Promise<void>) | undefined;
@@ -273,6 +276,15 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.#host);
     const key = e.background ? 'background' : 'entries';
     const remove = (): void => {
+      const batch = this.#batch;
+      if (batch !== undefined) {
+        // Dropped all at once when the batch ends (one pass, not one copy per entry).
+        let set = batch.removed.get(plan);
+        if (set === undefined) batch.removed.set(plan, (set = new Set()));
+        set.add(entry);
+        batch.touched.add(plan);
+        return;
+      }
       const list = plan[key];
       const i = list.indexOf(entry);
       if (i === -1) return;
@@ -287,9 +299,45 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       this.#spent.set(event, [...(this.#spent.get(event) ?? []), entry]);
     };
     const entry: Entry = Object.freeze({ ...fields, matcher, meta, ...(once === true ? { once: { remove: spend } } : {}) });
-    plan[key] = [...plan[key], entry];
-    this.#changed(plan);
+    const batch = this.#batch;
+    if (batch === undefined) {
+      // Copy-on-write: a running dispatch keeps the array it started with.
+      plan[key] = [...plan[key], entry];
+      this.#changed(plan);
+    } else {
+      // In a batch, one copy per list, then appends (nothing dispatches until the batch ends).
+      let list = plan[key];
+      if (!batch.copied.has(list)) {
+        list = plan[key] = [...list];
+        batch.copied.add(list);
+      }
+      (list as Entry[]).push(entry);
+      batch.touched.add(plan);
+    }
     return remove;
+  }
+
+  /**
+   * Runs `fn`, adding and removing entries in bulk: each list is copied once, and matchers' caches are
+   * rebuilt once, when it ends. Linear in the number of entries, however many there are.
+   * @internal Used by addConfig and its report's remove().
+   */
+  batch<T>(fn: () => T): T {
+    if (this.#batch !== undefined) return fn();
+    const batch = (this.#batch = { touched: new Set<EventPlan>(), copied: new Set<readonly Entry[]>(), removed: new Map<EventPlan, Set<Entry>>() });
+    try {
+      return fn();
+    } finally {
+      this.#batch = undefined;
+      for (const plan of batch.touched) {
+        const removed = batch.removed.get(plan);
+        if (removed !== undefined) {
+          plan.entries = plan.entries.filter((e) => !removed.has(e));
+          plan.background = plan.background.filter((e) => !removed.has(e));
+        }
+        this.#changed(plan);
+      }
+    }
   }
 
   /**
@@ -298,8 +346,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
    */
   noteGated(event: string, hook: GatedHook): () => void {
     const record = { ...hook, event, meta: { ...hook.meta, seq: ++this.#seq } };
-    this.#gated.set(event, [...(this.#gated.get(event) ?? []), record]);
-    return () => this.#gated.set(event, (this.#gated.get(event) ?? []).filter((g) => g !== record));
+    let set = this.#gated.get(event);
+    if (set === undefined) this.#gated.set(event, (set = new Set()));
+    set.add(record);
+    return () => void set.delete(record);
   }
 
   // The effective hooks per event, in run order, with where each came from; gated-off config hooks are
@@ -357,14 +407,19 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       }
       rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
     }
-    // De-duplication: among those that would run, a later identical hook wins.
-    const running = rows.filter((r) => r.runs && r.entry?.dedupKey !== undefined);
-    for (const [i, r] of running.entries()) {
-      const later = running.slice(i + 1).findLast((o) => o.entry!.dedupKey === r.entry!.dedupKey);
-      if (later !== undefined) {
-        r.runs = false;
-        r.reason = `deduplicated with ${later.path ?? later.name}${later.file ? ` in ${later.file}` : ''}${later.source ? ` (${later.source})` : ''}, which runs in its place`;
+    // De-duplication: among those that would run, the last identical hook wins (one pass from the end).
+    const last = new Map<string, (typeof rows)[number]>();
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const r = rows[i]!;
+      const key = r.entry?.dedupKey;
+      if (!r.runs || key === undefined) continue;
+      const later = last.get(key);
+      if (later === undefined) {
+        last.set(key, r);
+        continue;
       }
+      r.runs = false;
+      r.reason = `deduplicated with ${later.path ?? later.name}${later.file ? ` in ${later.file}` : ''}${later.source ? ` (${later.source})` : ''}, which runs in its place`;
     }
     for (const e of plan.background) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: true, reason: 'runs on the background chain; the dispatch does not wait for it', seq: e.meta?.seq ?? 0 });
     for (const e of this.#spent.get(event) ?? []) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: false, reason: '`once` already spent: it ran and was removed', seq: e.meta?.seq ?? 0 });

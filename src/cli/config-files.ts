@@ -1,7 +1,6 @@
 // Reading the config files named on the command line: where each comes from (its source, from its path
 // unless --source says otherwise), its JSON, its schema problems and its warnings, each located at a
 // line of the file.
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
@@ -12,6 +11,7 @@ import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings, SettingsArg } from './args.js';
 import { makeJsonLocator, type JsonPath } from './json-locate.js';
 import { lintHooksConfig, type LintCode } from './lint.js';
+import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../config/read-file.js';
 
 export interface Problem {
   severity: 'error' | 'warning';
@@ -79,7 +79,7 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
 
   let text: string;
   try {
-    text = await readFile(absolute, 'utf8');
+    text = await readRegularFile(absolute, DEFAULT_MAX_CONFIG_BYTES);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     config.errors.push({ severity: 'error', code: 'read', path: '', message: `cannot read the file: ${reason}` });

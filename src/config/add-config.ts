@@ -51,6 +51,8 @@ export interface ConfigHost {
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
   addEntry(event: string, entry: ConfigEntryFields & { matcher: string | undefined }): () => void;
+  /** Adds or removes many entries at once, in linear time. */
+  batch<T>(fn: () => T): T;
   /** Remembers a hook the gates keep off, for listHooks() and explain(); returns a function that forgets it. */
   noteGated(event: string, hook: GatedHook): () => void;
 }
@@ -84,45 +86,50 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   const removers: (() => void)[] = [];
   const where = options.file ? ` (${options.file})` : '';
 
-  for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
-    if (profile.view(event) === undefined) {
-      host.logger.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
-      skipped.push({ event, path: `hooks.${event}`, reason: `unknown event "${event}"` });
-      continue;
-    }
-    groups.forEach((group, g) => {
-      group.hooks.forEach((hook, h) => {
-        const path = `hooks.${event}[${g}].hooks[${h}]`;
-        const made = profile.configEntry(profileHost, event, hook, origin);
-        if ('skip' in made) {
-          host.logger.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);
-          skipped.push({ event, path, reason: made.skip });
-          return;
-        }
-        const command = made.name;
-        const meta: EntryMeta = { source, path };
-        if (options.file !== undefined) meta.file = options.file;
-        if (group.matcher !== undefined) meta.matcher = group.matcher;
-        if (hook.if !== undefined) meta.if = hook.if;
-        if (gate !== undefined) {
-          skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
-          const gated: GatedHook = { name: command, kind: made.kind, meta, gate };
-          if (made.timeoutMs !== undefined && Number.isFinite(made.timeoutMs)) gated.timeoutMs = made.timeoutMs;
-          if (made.once === true) gated.once = true;
-          removers.push(host.noteGated(event, gated));
-          return;
-        }
-        removers.push(host.addEntry(event, { ...made, matcher: group.matcher, meta }));
-        added.push({ event, path, matcher: group.matcher, command, source });
-      });
-    });
-  }
+  host.batch(() => addAll());
   return {
     source,
     added,
     skipped,
-    remove: () => {
+    remove: () => host.batch(() => {
       for (const remove of removers.splice(0)) remove();
-    },
+    }),
   };
+
+  // Every entry of the config, in file order, in one batch.
+  function addAll(): void {
+    for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
+      if (profile.view(event) === undefined) {
+        host.logger.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
+        skipped.push({ event, path: `hooks.${event}`, reason: `unknown event "${event}"` });
+        continue;
+      }
+      groups.forEach((group, g) => {
+        group.hooks.forEach((hook, h) => {
+          const path = `hooks.${event}[${g}].hooks[${h}]`;
+          const made = profile.configEntry(profileHost, event, hook, origin);
+          if ('skip' in made) {
+            host.logger.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);
+            skipped.push({ event, path, reason: made.skip });
+            return;
+          }
+          const command = made.name;
+          const meta: EntryMeta = { source, path };
+          if (options.file !== undefined) meta.file = options.file;
+          if (group.matcher !== undefined) meta.matcher = group.matcher;
+          if (hook.if !== undefined) meta.if = hook.if;
+          if (gate !== undefined) {
+            skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
+            const gated: GatedHook = { name: command, kind: made.kind, meta, gate };
+            if (made.timeoutMs !== undefined && Number.isFinite(made.timeoutMs)) gated.timeoutMs = made.timeoutMs;
+            if (made.once === true) gated.once = true;
+            removers.push(host.noteGated(event, gated));
+            return;
+          }
+          removers.push(host.addEntry(event, { ...made, matcher: group.matcher, meta }));
+          added.push({ event, path, matcher: group.matcher, command, source });
+        });
+      });
+    }
+  }
 }

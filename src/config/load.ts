@@ -1,6 +1,7 @@
 // Reading and validating hook config: read -> JSON.parse -> safeParse -> HookConfigError carrying issues.
 import { fileURLToPath } from 'node:url';
-import { HookConfigError, type HookConfigIssue } from '../errors.js';
+import { describeValue, HookConfigError, HookTypeError, type HookConfigIssue } from '../errors.js';
+import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from './read-file.js';
 import { findJsonErrorOffset, lineAndColumn } from './json-position.js';
 import { getConfigSchemas, type HooksConfig } from '../schemas/config.js';
 
@@ -12,13 +13,22 @@ export function parseHooksConfig(value: unknown, file?: string): HooksConfig {
   throw new HookConfigError(issues, file === undefined ? {} : { file });
 }
 
+export interface LoadHooksFileOptions {
+  /** Larger files are refused before they are parsed. Default 4 MiB. */
+  maxBytes?: number;
+}
+
 // Reads and validates a JSON file: a settings file with a `hooks` key, or a plugin's hooks/hooks.json.
-export async function loadHooksFile(path: string | URL): Promise<HooksConfig> {
+// Only a regular file of at most `maxBytes` is read, without a read that can block (src/config/read-file.ts).
+export async function loadHooksFile(path: string | URL, options: LoadHooksFileOptions = {}): Promise<HooksConfig> {
   const file = typeof path === 'string' ? path : fileURLToPath(path);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_CONFIG_BYTES;
+  if (!(typeof maxBytes === 'number' && maxBytes > 0)) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadHooksFile(): expected \`maxBytes\` to be a positive number, got ${describeValue(maxBytes)}`);
+  }
   let text: string;
   try {
-    const { readFile } = await import('node:fs/promises');
-    text = await readFile(file, 'utf8');
+    text = await readRegularFile(file, maxBytes);
   } catch (error) {
     throw new HookConfigError([{ path: '', message: `cannot read the file: ${(error as Error).message}` }], {
       file,

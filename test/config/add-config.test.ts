@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { HookConfigError, HookRegistry, type HookSettings } from '../../src/index.js';
 import { fixture } from '../helpers/fixtures.js';
@@ -171,4 +172,24 @@ describe('commands through dispatch', () => {
     expect(result.blocked).toBe(false);
     expect(result.runs[0]!.outcome).toBe('timeout');
   });
+});
+
+describe('addConfig at scale', () => {
+  it('adds, explains and removes 50,000 hooks in linear time (a child process, so a quadratic path cannot stall the suite)', () => {
+    const code = `const { HookRegistry } = await import('./dist/index.js');
+const hooks = { PreToolUse: [{ hooks: Array.from({ length: 50000 }, (_, i) => ({ type: 'command', command: 'echo ' + i })) }] };
+const payload = { tool_name: 'Bash', tool_input: {}, tool_use_id: 't' };
+const t0 = performance.now();
+for (const source of ['user', 'project']) {
+  const r = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: { warn() {} } });
+  const report = r.addConfig({ hooks }, { source });
+  const rows = r.explain('PreToolUse', payload);
+  report.remove();
+  if (rows.length !== 50000 || r.listHooks().length !== 0) throw new Error('wrong counts');
+}
+console.log(Math.round(performance.now() - t0));`;
+    const ms = Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60_000 }));
+    // Linear: well under a second here; the quadratic version took minutes.
+    expect(ms).toBeLessThan(15_000);
+  }, 70_000);
 });

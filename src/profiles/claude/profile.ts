@@ -7,9 +7,10 @@
 // `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables and CLAUDE_ENV_FILE, four
 // settings sources with de-duplication (settings.ts), its own options (options.ts) and the methods it
 // adds to its registries: registerSdkHooks (sdk.ts), loadClaudeSettings, takeAsyncResults.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readRegularFile } from '../../config/read-file.js';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
@@ -68,6 +69,8 @@ export interface ClaudeProfileTypes extends ProfileTypes {
 /** SessionEnd hooks share this budget, raised to the largest configured timeout up to 60 s. */
 const SESSION_END_BUDGET_MS = 1_500;
 const SESSION_END_MAX_MS = 60_000;
+/** CLAUDE_ENV_FILE is read up to 1 MiB. */
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
 
 /** The claude profile's view of an event: its catalogue entry, merge rules and fixed per-dispatch values ride along. */
 export interface ClaudeEventView extends EventView {
@@ -200,7 +203,13 @@ async function runWithEnvFile(
   try {
     writeFileSync(extras.envFile!, '');
     const result = await run(host, view, input, entries, signal, extras);
-    result.env = parseEnvFile(readFileSync(extras.envFile!, 'utf8'));
+    // A hook may have replaced the file (a FIFO, a link to /dev/zero, a directory) or removed it: read it
+    // as a planted file, and a failure is a warning, never a rejected dispatch.
+    try {
+      result.env = parseEnvFile(await readRegularFile(extras.envFile!, MAX_ENV_FILE_BYTES));
+    } catch (error) {
+      host.logger.warn(`harness-hooks: CLAUDE_ENV_FILE of the ${view.name} dispatch was not read: ${(error as Error).message}`);
+    }
     return result;
   } finally {
     rmSync(envDir, { recursive: true, force: true });
