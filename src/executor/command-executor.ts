@@ -258,11 +258,11 @@ export class CommandExecutor {
         // A throwing logger must not turn into an uncaught exception in an event listener.
       }
     }
-    // Pipes held past the timeout: the hook as a whole (its process group) ran past its timeout, so, as for
-    // any timeout, it decides nothing (its output may be incomplete) and its run reads `timeout`.
-    const timedOut = end.kind === 'timeout' || end.kind === 'pipes-held';
+    // Pipes held past the timeout: the hook itself exited, so its exit status and the output that arrived
+    // decide (a guard's `exit 2` or block stands); the held pipe only limited how long we waited for more.
+    const timedOut = end.kind === 'timeout';
     return makeResult({
-      decision: end.kind === 'pipes-held' ? {} : mapped.decision,
+      decision: mapped.decision,
       exitCode,
       signal,
       timedOut,

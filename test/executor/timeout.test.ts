@@ -63,7 +63,7 @@ describe('command timeouts', () => {
     expect(await waitForDeath(pid!, 1000 + 1500)).toBe(true);
   });
 
-  it('a grandchild that holds stdout open after the hook exits is killed at the timeout: a timeout that decides nothing, what was read is kept', async () => {
+  it('a grandchild that holds stdout open after the hook exits is killed at the timeout; the hook’s exit status and output still decide', async () => {
     const logger = makeLogger();
     const executor = new CommandExecutor({ logger, killGraceMs: 300 });
     const started = performance.now();
@@ -72,14 +72,22 @@ describe('command timeouts', () => {
     expect(elapsed).toBeGreaterThanOrEqual(690);
     expect(elapsed).toBeLessThan(700 + 1000);
     expect(r.exitCode).toBe(0);
-    expect(r.timedOut).toBe(true);
+    expect(r.timedOut).toBe(false);
     expect(r.stdout).toContain('approve');
-    expect(r.decision).toEqual({});
+    expect(r.decision).toEqual({ decision: 'approve' });
     expect(r.warning).toMatch(/exited with code 0; a background process kept its stdout\/stderr open past the 700 ms timeout/);
     expect(logger.warnings).toEqual([r.warning]);
     const [grandchild] = pidsAfter('grandchild', r.stderr);
     expect(grandchild).toBeTypeOf('number');
     expect(await waitForDeath(grandchild!, 300 + 1500)).toBe(true);
+  });
+
+  it('a block stands when a background child holds the pipes: exit 2 with its stderr, and a JSON block, decide at the timeout', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger(), killGraceMs: 300 });
+    const exit2 = await executor.run({ type: 'command', command: `${fixture('sleep-forever.mjs')} & echo 'rm is not allowed' >&2; exit 2`, timeout_ms: 500 }, {});
+    expect(exit2).toMatchObject({ exitCode: 2, timedOut: false, decision: { decision: 'block', reason: expect.stringMatching(/^rm is not allowed/) } });
+    const json = await executor.run({ type: 'command', command: `${fixture('sleep-forever.mjs')} & echo '{"decision":"block","reason":"held"}'`, timeout_ms: 500 }, {});
+    expect(json).toMatchObject({ exitCode: 0, timedOut: false, decision: { decision: 'block', reason: 'held' } });
   });
 
   it('a hook still running while its grandchild holds the pipes times out and its whole group is killed', async () => {
