@@ -38,6 +38,13 @@ export interface CommandExecutorOptions {
    */
   maxOutputBytes?: number;
   /**
+   * Bytes of stdout a decision is read from (at least `maxOutputBytes`): a guard's JSON that quotes a long
+   * command is read whole even past the display cap. JSON past this bound, which cannot be read whole,
+   * blocks (a decision must never be lost to a cap).
+   * @default 1048576
+   */
+  maxParseBytes?: number;
+  /**
    * Milliseconds between SIGTERM and SIGKILL to the hook's process group on timeout or abort.
    * @default 1000
    */
@@ -67,6 +74,7 @@ export interface CommandRunOptions {
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 64_000;
+export const DEFAULT_MAX_PARSE_BYTES = 1_048_576;
 export const DEFAULT_KILL_GRACE_MS = 1000;
 const SHELL = '/bin/sh';
 
@@ -153,6 +161,7 @@ function validateCount(name: string, value: unknown, fallback: number): number {
 export class CommandExecutor {
   readonly #logger: HookLogger;
   readonly #maxOutputBytes: number;
+  readonly #maxParseBytes: number;
   readonly #killGraceMs: number;
   readonly #ending = new Set<Promise<void>>();
 
@@ -163,6 +172,7 @@ export class CommandExecutor {
     }
     this.#logger = logger;
     this.#maxOutputBytes = validateCount('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
+    this.#maxParseBytes = Math.max(this.#maxOutputBytes, validateCount('maxParseBytes', options.maxParseBytes, DEFAULT_MAX_PARSE_BYTES));
     this.#killGraceMs = validateCount('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS);
   }
 
@@ -190,7 +200,8 @@ export class CommandExecutor {
       env: options.env,
       signal: options.signal,
       start,
-      stdout: new OutputCollector(this.#maxOutputBytes),
+      // Stdout is kept up to the parse bound (decisions are read from it); results show maxOutputBytes of it.
+      stdout: new OutputCollector(this.#maxParseBytes),
       stderr: new OutputCollector(this.#maxOutputBytes),
       onFirstLine: options.onFirstLine,
       ending: this.#ending,
@@ -232,7 +243,8 @@ export class CommandExecutor {
   // Never throws: it runs inside child-process event listeners.
   #makeResult(end: RunEnd, ctx: RunContext): CommandResult {
     const { stdout: out, stderr: err } = ctx;
-    const stdout = out.text();
+    const stdoutForParse = out.text();
+    const stdout = out.bytes > this.#maxOutputBytes ? out.text(this.#maxOutputBytes) : stdoutForParse;
     const stderr = err.text();
     const exited = end.kind === 'closed' || end.kind === 'pipes-held';
     const exitCode = exited ? end.exitCode : null;
@@ -241,7 +253,9 @@ export class CommandExecutor {
     const mapped = mapOutcome(outcome, {
       exitCode,
       signal,
-      stdout,
+      stdout: stdoutForParse,
+      stdoutOverParseLimit: out.truncated,
+      maxParseBytes: this.#maxParseBytes,
       stderr,
       timeoutMs: ctx.timeoutMs,
       ...(end.kind === 'spawn-error' ? { error: end.message } : {}),
@@ -268,7 +282,9 @@ export class CommandExecutor {
       timedOut,
       stdout,
       stderr,
-      stdoutTruncated: out.truncated,
+      stdoutTruncated: out.truncated || out.bytes > this.#maxOutputBytes,
+      stdoutForParse,
+      stdoutOverParseLimit: out.truncated,
       stderrTruncated: err.truncated,
       durationMs: performance.now() - ctx.start,
       warning,

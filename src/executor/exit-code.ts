@@ -10,7 +10,11 @@ export type CommandOutcome = 'ok' | 'block' | 'error' | 'signal' | 'spawn-error'
 export interface CommandFacts {
   exitCode: number | null;
   signal: string | null;
+  /** Stdout up to the parse bound. */
   stdout: string;
+  /** Stdout went past the parse bound. */
+  stdoutOverParseLimit?: boolean;
+  maxParseBytes?: number;
   stderr: string;
   timeoutMs: number;
   /** The spawn error's message, for `spawn-error`. */
@@ -35,7 +39,7 @@ export function getExitOutcome(exitCode: number | null): CommandOutcome {
 }
 
 const OUTCOMES: Readonly<Record<CommandOutcome, (facts: CommandFacts) => OutcomeResult>> = {
-  ok: (f) => ({ decision: parseCommandOutput(f.stdout) }),
+  ok: (f) => (f.stdoutOverParseLimit && looksLikeJson(f.stdout) ? tooLongToRead(f.maxParseBytes) : { decision: parseCommandOutput(f.stdout) }),
   block: (f) => ({ decision: { decision: 'block', reason: getBlockReason(f.stderr, f.exitCode) } }),
   error: (f) => ({ decision: {}, problem: `exited with code ${f.exitCode}${describeStderr(f.stderr)}` }),
   signal: (f) => ({ decision: {}, problem: `was killed by ${f.signal}${describeStderr(f.stderr)}` }),
@@ -43,6 +47,22 @@ const OUTCOMES: Readonly<Record<CommandOutcome, (facts: CommandFacts) => Outcome
   timeout: (f) => ({ decision: {}, problem: `timed out after ${f.timeoutMs} ms; its process group was killed` }),
   aborted: () => ({ decision: {} }),
 };
+
+// JSON output past the parse bound cannot be read whole: rather than lose a decision it may hold (a guard's
+// block quoting a 70,000-character command), it blocks, saying why.
+function tooLongToRead(maxParseBytes: number | undefined): OutcomeResult {
+  const reason = `the hook's JSON output is longer than ${maxParseBytes ?? 'the'} bytes and could not be read whole; blocked rather than lose its decision`;
+  return { decision: { decision: 'block', reason }, problem: reason };
+}
+
+export function looksLikeJson(stdout: string): boolean {
+  for (let i = 0; i < stdout.length; i++) {
+    const c = stdout.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    return c === 0x7b; // '{'
+  }
+  return false;
+}
 
 // The decision (and the problem, if any) for an outcome.
 export function mapOutcome(outcome: CommandOutcome, facts: CommandFacts): OutcomeResult {

@@ -43,12 +43,13 @@ export class OutputCollector {
     return this.#bytes;
   }
 
-  // The kept bytes decoded as UTF-8, once. When the cap cut a multi-byte character, its partial bytes are
-  // dropped rather than decoded to U+FFFD.
-  text(): string {
+  // The kept bytes (or their first `limit`) decoded as UTF-8. When a cap cut a multi-byte character, its
+  // partial bytes are dropped rather than decoded to U+FFFD.
+  text(limit = Infinity): string {
     const chunks = this.#chunks;
     if (chunks.length === 0) return '';
     const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#bytes);
+    if (limit < buf.length) return buf.toString('utf8', 0, completeUtf8Length(buf.subarray(0, limit)));
     const end = this.truncated ? completeUtf8Length(buf) : buf.length;
     return buf.toString('utf8', 0, end);
   }

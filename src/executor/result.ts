@@ -17,6 +17,10 @@ export interface CommandResult {
   stderr: string;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
+  /** Up to `maxParseBytes` of stdout: what decisions are read from (a profile that reads output itself uses it). */
+  stdoutForParse: string;
+  /** Stdout went past `maxParseBytes`: JSON in it cannot be read whole. */
+  stdoutOverParseLimit: boolean;
   /** From `run()` being called to the result. */
   durationMs: number;
   /** What went wrong, as logged through `logger.warn`. Absent when nothing did. */
@@ -34,6 +38,8 @@ export interface ResultFields {
   stderr?: string;
   stdoutTruncated?: boolean;
   stderrTruncated?: boolean;
+  stdoutForParse?: string;
+  stdoutOverParseLimit?: boolean;
   durationMs: number;
   warning?: string | undefined;
   aborted?: boolean;
@@ -50,6 +56,8 @@ export function makeResult(f: ResultFields): CommandResult {
     stderr: f.stderr ?? '',
     stdoutTruncated: f.stdoutTruncated ?? false,
     stderrTruncated: f.stderrTruncated ?? false,
+    stdoutForParse: f.stdoutForParse ?? f.stdout ?? '',
+    stdoutOverParseLimit: f.stdoutOverParseLimit ?? false,
     durationMs: f.durationMs,
     aborted: f.aborted ?? false,
   };

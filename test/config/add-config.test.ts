@@ -165,12 +165,13 @@ describe('commands through dispatch', () => {
     expect(await waitForDeath(pid!, 2500)).toBe(true);
   });
 
-  it('a hook whose grandchild holds the pipes past the timeout reads as a timeout and never blocks', async () => {
+  it('a hook whose grandchild holds the pipes past the timeout still blocks: it exited, and its output decides', async () => {
     const registry = new HookRegistry({ settings: ALL_ON, logger: makeLogger() });
     registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(`echo '{"decision":"block","reason":"policy"}'; sleep 30 &`, { timeout_ms: 400 })] }] } }, { source: 'user' });
     const result = await registry.dispatch('Stop', {});
-    expect(result.blocked).toBe(false);
-    expect(result.runs[0]!.outcome).toBe('timeout');
+    expect(result.blocked).toBe(true);
+    expect(result.reason).toBe('policy');
+    expect(result.runs[0]!.outcome).toBe('block');
   });
 });
 

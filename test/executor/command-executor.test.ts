@@ -84,6 +84,8 @@ describe('results', () => {
       stderr: '',
       stdoutTruncated: false,
       stderrTruncated: false,
+      stdoutForParse: '{"decision":"approve"}\n',
+      stdoutOverParseLimit: false,
       durationMs: expect.any(Number),
       aborted: false,
     });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CommandExecutor } from '../../src/executor/index.js';
+import { HookRegistry } from '../../src/index.js';
 import { OutputCollector, completeUtf8Length } from '../../src/executor/output-cap.js';
 import { fixture } from '../helpers/fixtures.js';
 import { listProcesses } from '../helpers/processes.js';
@@ -86,17 +87,49 @@ describe('output caps on real hooks', () => {
     expect(r.stdoutTruncated).toBe(false);
   });
 
-  it('maxOutputBytes sets the cap, and a capped JSON object decides nothing', async () => {
+  it('maxOutputBytes caps what is kept for display; the decision is still read from the whole JSON', async () => {
     const executor = new CommandExecutor({ logger: makeLogger(), maxOutputBytes: 10 });
     const r = await executor.run({ type: 'command', command: `${fixture('emit-json.mjs')} '{"decision":"block","reason":"long enough"}'` }, {});
     expect(r.stdout).toBe('{"decision');
     expect(r.stdoutTruncated).toBe(true);
-    expect(r.decision).toEqual({});
+    expect(r.decision).toEqual({ decision: 'block', reason: 'long enough' });
   });
 
   it('output under the cap is kept whole, multi-byte text included', async () => {
     const r = await new CommandExecutor({ logger: makeLogger() }).run({ type: 'command', command: `printf 'h\\303\\251llo \\342\\202\\254'` }, {});
     expect(r.stdout).toBe('héllo €');
     expect(r.stdoutTruncated).toBe(false);
+  });
+});
+
+describe('a decision is never lost to the output cap', () => {
+  const guard = (n: number) => `node -e "process.stdout.write(JSON.stringify({ decision: 'block', reason: 'refused: ' + 'x'.repeat(${n}) }))"`;
+
+  it('reads a JSON block longer than the 64,000-byte display cap whole (the parser sees up to maxParseBytes)', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger() });
+    const r = await executor.run({ type: 'command', command: guard(70_000) }, {});
+    expect(r.decision.decision).toBe('block');
+    expect(r.decision.reason).toHaveLength('refused: '.length + 70_000);
+    expect(r.stdout.length).toBe(64_000);
+    expect(r.stdoutTruncated).toBe(true);
+    expect(r.stdoutOverParseLimit).toBe(false);
+  });
+
+  it('blocks, saying why, when JSON output is longer than maxParseBytes and cannot be read whole', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger(), maxParseBytes: 100_000 });
+    const r = await executor.run({ type: 'command', command: guard(150_000) }, {});
+    expect(r.stdoutOverParseLimit).toBe(true);
+    expect(r.decision).toEqual({ decision: 'block', reason: expect.stringMatching(/longer than 100000 bytes and could not be read whole/) });
+  });
+
+  it('the claude profile: a deny quoting a 70,000-character command denies; one past the parse bound blocks too', async () => {
+    const deny = (n: number) => `node -e "process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no: ' + 'x'.repeat(${n}) } }))"`;
+    for (const [n, maxParseBytes] of [[70_000, undefined], [150_000, 100_000]] as const) {
+      const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger(), executor: new CommandExecutor({ logger: makeLogger(), ...(maxParseBytes ? { maxParseBytes } : {}) }) });
+      registry.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: deny(n) }] }] } }, { source: 'user' });
+      const result = await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'x'.repeat(n) }, tool_use_id: 't' });
+      expect(result.blocked).toBe(true);
+      expect(result.permissionDecision).toBe('deny');
+    }
   });
 });

@@ -105,7 +105,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
   const background = hook.async === true || hook.asyncRewake === true;
 
   const finished = (r: CommandResult, rewakeOnExit2: boolean): void => {
-    const parsed = r.exitCode === 0 ? parseClaudeStdout(r.stdout, name, spec.name, host.logger) : {};
+    const parsed = r.exitCode === 0 ? parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, host.logger) : {};
     const rewake = rewakeOnExit2 && r.exitCode === 2;
     host.state.asyncResult({
       event: spec.name,
@@ -170,7 +170,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
           signal?.removeEventListener('abort', onAbort);
           host.closeSignal.removeEventListener('abort', onClose);
           // Its first stdout line was the {"async": true} declaration, not part of its output.
-          if (backgrounded) finished({ ...r, stdout: r.stdout.slice(r.stdout.indexOf('\n') + 1 || r.stdout.length) }, false);
+          if (backgrounded) finished({ ...r, stdout: afterFirstLine(r.stdout), stdoutForParse: afterFirstLine(r.stdoutForParse ?? r.stdout) }, false);
           else resolve(fromCommandResult(r, spec, name, host.logger));
         });
         host.track(settled);
@@ -306,3 +306,7 @@ function mcpText(response: McpToolResponse): string | undefined {
     .join('');
 }
 
+// What a self-declared async hook printed after its `{"async": true}` line.
+function afterFirstLine(text: string): string {
+  return text.slice(text.indexOf('\n') + 1 || text.length);
+}

@@ -3,6 +3,7 @@
 import { isPlainObject } from '../../plain-object.js';
 import type { Entry } from '../../entry.js';
 import type { CommandResult } from '../../executor/index.js';
+import { looksLikeJson } from '../../executor/exit-code.js';
 import type { HookLogger, HookRunOutcome } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
 import type { ClaudeHookOutput } from './payloads.js';
@@ -74,7 +75,15 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   if (r.timedOut) return { ...base, outcome: 'timeout' };
   if (spec.exit2 === 'ignore' && spec.name === 'StopFailure') return base; // fire-and-forget: output ignored
   if (r.exitCode === 0) {
-    const parsed = parseClaudeStdout(r.stdout, name, spec.name, logger);
+    // (A custom executor may return results without the parse fields: then stdout is all there is.)
+    const stdout = r.stdoutForParse ?? r.stdout;
+    if (r.stdoutOverParseLimit === true && looksLikeJson(stdout)) {
+      // JSON that cannot be read whole: on an event that can block, it blocks rather than lose a decision.
+      const reason = `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`;
+      if (spec.exit2 === 'block' || spec.exit2 === 'decline') return { ...base, outcome: 'block', output: { decision: 'block', reason }, message: reason };
+      return { ...base, outcome: 'error', garbage: true, message: reason };
+    }
+    const parsed = parseClaudeStdout(stdout, name, spec.name, logger);
     return { ...base, ...parsed, outcome: outputBlocks(parsed.output) ? 'block' : 'ok' };
   }
   if (r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user') {

@@ -115,7 +115,8 @@ async function runCommand(
   return toEntryReport(result);
 }
 
-// The run record of a finished command: timeout, exit 2 (block), any other failure (error), or ok.
+// The run record of a finished command: timeout, a block (exit 2, or a blocking decision, also one that
+// came with a warning: held pipes, JSON too long to read), any other failure (error), or ok.
 export function toEntryReport(r: CommandResult): EntryReport {
   const report: EntryReport = { outcome: 'ok' };
   if (Object.keys(r.decision).length > 0) report.decision = r.decision;
@@ -123,8 +124,8 @@ export function toEntryReport(r: CommandResult): EntryReport {
   if (r.aborted) report.outcome = 'aborted';
   else if (r.timedOut) report.outcome = 'timeout';
   else if (r.exitCode === 2) report.outcome = 'block';
-  else if (r.warning !== undefined) report.outcome = 'error';
   else if (r.decision.decision === 'block' || r.decision.continue === false) report.outcome = 'block';
+  else if (r.warning !== undefined) report.outcome = 'error';
   return report;
 }
 
