@@ -6,7 +6,8 @@ export type HookErrorCode =
   | 'HOOKS_ERR_PAYLOAD_INVALID'
   | 'HOOKS_ERR_OPTION_INVALID'
   | 'HOOKS_ERR_CONFIG_INVALID'
-  | 'HOOKS_ERR_CONFIG_READ';
+  | 'HOOKS_ERR_CONFIG_READ'
+  | 'HOOKS_ERR_CLOSED';
 
 // A TypeError with a code: bad arguments from the caller (unknown event, handler not a function,
 // payload missing a field, an invalid option). It stays a TypeError so `instanceof TypeError` holds.
@@ -17,6 +18,12 @@ export class HookTypeError extends TypeError {
     super(message);
     this.code = code;
   }
+}
+
+// A dispatch on a registry that was closed: nothing runs (a closed registry must not start processes).
+export class HookClosedError extends Error {
+  override name = 'HookClosedError';
+  readonly code: HookErrorCode = 'HOOKS_ERR_CLOSED';
 }
 
 export interface HookConfigIssue {

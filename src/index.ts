@@ -2,7 +2,7 @@
 export { HookRegistry } from './registry.js';
 export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation } from './registry.js';
 export type { EventOf, PayloadOf, HandlerOf, ResultOf, ProfileNameOf } from './registry.js';
-export { HookTypeError, HookConfigError } from './errors.js';
+export { HookTypeError, HookConfigError, HookClosedError } from './errors.js';
 export type { HookErrorCode, HookConfigIssue } from './errors.js';
 export type * from './types.js';
 export { loadHooksFile, parseHooksConfig } from './config/load.js';

@@ -9,7 +9,7 @@ import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
-import { describeValue, HookTypeError } from './errors.js';
+import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { CommandExecutor } from './executor/index.js';
 import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
@@ -134,6 +134,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #backgroundChain: Promise<void> = Promise.resolve();
   #executor: (Pick<CommandExecutor, 'run'> & Partial<Pick<CommandExecutor, 'processesEnded'>>) | undefined;
   readonly #close = new AbortController();
+  #closed = false;
   #seq = 0;
   // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
   readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
@@ -438,6 +439,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
 
   // Kills whatever still runs (background hooks and commands in progress) and resolves when they have ended.
   async close(): Promise<void> {
+    this.#closed = true;
     this.#close.abort(new Error('the registry was closed'));
     while (this.#running.size > 0) await Promise.all([...this.#running]);
     // The runs report at once when aborted; wait until their process groups are really gone.
@@ -456,6 +458,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   // failure; rejects with a TypeError for an unknown event or an invalid payload.
   dispatch<E extends EventOf<P>>(event: E, payload: PayloadOf<P, E>, options?: DispatchOptions): Promise<ResultOf<P>> {
     try {
+      if (this.#closed) throw new HookClosedError(`dispatch('${String(event)}'): the registry was closed; nothing ran`);
       const plan = this.#plan(event, 'dispatch');
       const profile = this.#profile;
       profile.checkPayload(plan.view, payload);

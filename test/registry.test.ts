@@ -794,3 +794,16 @@ describe('background robustness', () => {
     expect(fn).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('after close()', () => {
+  it('rejects a dispatch with HOOKS_ERR_CLOSED and runs nothing, in every profile', async () => {
+    for (const registry of [new HookRegistry(), new HookRegistry({ profile: 'claude' })] as const) {
+      let ran = false;
+      (registry as HookRegistry).register('Stop' as never, (() => void (ran = true)) as never);
+      await registry.close();
+      const error = await (registry as HookRegistry).dispatch('Stop', {} as never).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'HookClosedError', code: 'HOOKS_ERR_CLOSED' });
+      expect(ran).toBe(false);
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import type { EntryContext } from '../../context.js';
 import type { Entry } from '../../entry.js';
 import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
+import { errorMessage } from '../../dispatch-run.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';
 import type { ConfigEntryFields, ConfigOrigin, ProfileHost } from '../profile.js';
 import type { ClaudeState } from './options.js';
@@ -152,27 +153,43 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
         signal?.addEventListener('abort', onAbort, { once: true });
         const onClose = (): void => local.abort();
         host.closeSignal.addEventListener('abort', onClose, { once: true });
-        const run = executor.run(command, input, {
-          cwd,
-          env: runEnv,
-          signal: local.signal,
-          // SessionEnd's shared budget bounds the process too, not only the dispatch's wait.
-          timeoutMs: budget(timeoutMs, extras),
-          onFirstLine: (line) => {
-            const declared = parseAsyncDeclaration(line);
-            if (declared === undefined) return undefined;
-            backgrounded = true;
-            resolve({ outcome: 'ok', message: 'moved itself to the background', background: true });
-            return budget(declared, extras);
-          },
-        });
-        const settled = run.then((r) => {
+        const cleanup = (): void => {
           signal?.removeEventListener('abort', onAbort);
           host.closeSignal.removeEventListener('abort', onClose);
+        };
+        // The executor rejects (or a custom one throws) for a caller's error: an input that cannot be
+        // serialized (a BigInt, a cycle). That is this hook failing, known at once, not at its timeout.
+        const failed = (error: unknown): void => {
+          cleanup();
+          const message = `could not be run: ${errorMessage(error)}`;
+          host.logger.warn(`harness-hooks: command hook "${name}" on ${spec.name} ${message}`);
+          resolve({ outcome: 'error', message });
+        };
+        let run: Promise<CommandResult>;
+        try {
+          run = executor.run(command, input, {
+            cwd,
+            env: runEnv,
+            signal: local.signal,
+            // SessionEnd's shared budget bounds the process too, not only the dispatch's wait.
+            timeoutMs: budget(timeoutMs, extras),
+            onFirstLine: (line) => {
+              const declared = parseAsyncDeclaration(line);
+              if (declared === undefined) return undefined;
+              backgrounded = true;
+              resolve({ outcome: 'ok', message: 'moved itself to the background', background: true });
+              return budget(declared, extras);
+            },
+          });
+        } catch (error) {
+          return failed(error);
+        }
+        const settled = run.then((r) => {
+          cleanup();
           // Its first stdout line was the {"async": true} declaration, not part of its output.
           if (backgrounded) finished({ ...r, stdout: afterFirstLine(r.stdout), stdoutForParse: afterFirstLine(r.stdoutForParse ?? r.stdout) }, false);
           else resolve(fromCommandResult(r, spec, name, host.logger));
-        });
+        }, failed);
         host.track(settled);
       });
     },

@@ -452,3 +452,24 @@ describe('onFailure: block and exit 2', () => {
     expect((await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' })).blocked).toBe(true);
   });
 });
+
+describe('a command the executor cannot run', () => {
+  it('settles as an error at once when the input cannot be serialized or the executor rejects, not at the hook’s timeout', async () => {
+    for (const executor of [
+      { run: () => Promise.reject(new Error('cannot serialize')) },
+      {
+        run: () => {
+          throw new Error('thrown synchronously');
+        },
+      },
+    ]) {
+      const logger = makeLogger();
+      const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger, executor: executor as never });
+      registry.addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 600 }] }] } }, { source: 'user' });
+      const t0 = performance.now();
+      const result = await registry.dispatch('Stop', { stop_hook_active: false });
+      expect(performance.now() - t0).toBeLessThan(1000);
+      expect(result.runs[0]).toMatchObject({ outcome: 'error', message: expect.stringMatching(/could not be run/) });
+    }
+  });
+});
