@@ -14,6 +14,7 @@ import type { ClaudeState } from './options.js';
 import type { McpToolResponse, PromptHookResponse } from './adapters.js';
 import type { ClaudeEventSpec } from './events.js';
 import { compileIfCondition } from './matcher.js';
+import { quotePlaceholdersForShell } from './placeholders.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
 
 type ClaudeHost = ProfileHost<ClaudeState>;
@@ -77,6 +78,8 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   return { ...fields, ...extra };
 }
 
+const PLUGIN_PLACEHOLDERS = ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'] as const;
+
 interface PluginContext {
   root: string;
   data: string;
@@ -99,10 +102,14 @@ function pluginContext(host: ClaudeHost, origin: ConfigOrigin): PluginContext | 
 function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
   const pluginEnv: Record<string, string> = plugin === undefined ? {} : { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
   const sub = plugin?.substitute ?? ((s: string) => s);
-  const command: CommandHookSpec = { type: 'command', command: sub(hook.command!) };
+  // In `sh -c`, the placeholders become quoted references to the environment (placeholders.ts); in exec
+  // form and for PowerShell, the text is substituted.
+  const shellForm = hook.args === undefined && hook.shell !== 'powershell';
+  const command: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? quotePlaceholdersForShell(hook.command!, PLUGIN_PLACEHOLDERS) : sub(hook.command!) };
   if (hook.args !== undefined) command.args = hook.args.map(sub);
   if (hook.shell !== undefined) command.shell = hook.shell;
-  const name = command.args === undefined ? command.command : [command.command, ...command.args].join(' ');
+  // Shown (runs, listHooks, onHookStart) with the paths in place.
+  const name = hook.args === undefined ? sub(hook.command!) : [command.command, ...command.args!].join(' ');
   const background = hook.async === true || hook.asyncRewake === true;
 
   const finished = (r: CommandResult, rewakeOnExit2: boolean): void => {

@@ -1,0 +1,42 @@
+// `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` in a shell command, made safe. Pasting the folder's
+// path into `sh -c` as text lets a folder named `d$(touch x)`, `` t`id` `` or `s;id;x` run code (even in
+// the documented form `"${CLAUDE_PLUGIN_ROOT}/hooks/run.sh"`), and a space or a quote breaks the hook.
+// Instead the value travels in the environment (the variable of the same name) and the placeholder
+// becomes a reference the shell expands without parsing it again: left as is inside double quotes,
+// double-quoted outside quotes, and, inside single quotes (where Claude Code's textual substitution would
+// still apply), the single-quoted string is closed around a double-quoted reference.
+// Exec form (`args`, no shell) substitutes the text, which no shell reads.
+
+// The command with each `${NAME}` placeholder of `names` rewritten to a safe shell reference.
+export function quotePlaceholdersForShell(command: string, names: readonly string[]): string {
+  let out = '';
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < command.length; ) {
+    const ch = command[i]!;
+    const name = ch === '$' ? names.find((n) => command.startsWith(`\${${n}}`, i)) : undefined;
+    if (name !== undefined) {
+      const ref = `\${${name}}`;
+      out += quote === '"' ? ref : quote === "'" ? `'"${ref}"'` : `"${ref}"`;
+      i += ref.length;
+      continue;
+    }
+    if (quote === undefined && ch === '\\') {
+      // An escaped character outside quotes (`\$`, `\"`): copied as is, and not a quote or a placeholder.
+      out += command.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (quote === '"' && ch === '\\') {
+      out += command.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      if (quote === undefined) quote = ch;
+      else if (quote === ch) quote = undefined;
+    }
+    out += ch;
+    i++;
+  }
+  return out;
+}
