@@ -4,7 +4,8 @@
 // options and methods) is the profile's (src/profiles/<name>/, behind src/profiles/profile.ts); the registry
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
-import { createWriteStream } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import { constants, createWriteStream } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
 import { errorMessage } from './dispatch-run.js';
@@ -184,6 +185,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`executor\` option to have a \`run\` method (a CommandExecutor), got ${describeValue(executor)}`);
     }
     this.#session = { ...validateSession(options.session, 'session') };
+    // Every running command listens to it (to die with the registry): no MaxListenersExceededWarning at 11.
+    EventEmitter.setMaxListeners(0, this.#close.signal);
     this.#executor = executor;
     const registry = this;
     this.#host = {
@@ -495,7 +498,9 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     if (record === undefined) return undefined;
     if (typeof record === 'string') {
       if (record === '') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', 'Expected the `record` option to be a file path or a stream, got "" (string)');
-      const stream = createWriteStream(record, { flags: 'a' });
+      // The record holds prompts and tool inputs: created 0600, appended to, and never through a link a
+      // stranger planted at the path (O_NOFOLLOW: a symlink there is an error, warned, not followed).
+      const stream = createWriteStream(record, { flags: (constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW) as unknown as string, mode: 0o600 });
       stream.on('error', (error) => this.logger.warn(`harness-hooks: cannot write the record file ${record}: ${error.message}`));
       this.#recordClose = () => new Promise<void>((resolve) => stream.end(resolve));
       return (line) => void stream.write(line);
@@ -505,7 +510,18 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       this.#recordClose = () => writer.close().catch(() => undefined);
       return (line) => void writer.write(line).catch((error: unknown) => this.logger.warn(`harness-hooks: cannot write the record: ${errorMessage(error)}`));
     }
-    if (typeof (record as { write?: unknown }).write === 'function') return (line) => void (record as { write(line: string): unknown }).write(line);
+    if (typeof (record as { write?: unknown }).write === 'function') {
+      // A Node stream that errors with no 'error' listener would crash the process: warn instead.
+      const emitter = record as { on?: (event: string, listener: (error: Error) => void) => unknown };
+      if (typeof emitter.on === 'function') emitter.on('error', (error) => this.logger.warn(`harness-hooks: cannot write the record: ${errorMessage(error)}`));
+      return (line) => {
+        try {
+          (record as { write(line: string): unknown }).write(line);
+        } catch (error) {
+          this.logger.warn(`harness-hooks: cannot write the record: ${errorMessage(error)}`);
+        }
+      };
+    }
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`record\` option to be a file path, a writable stream or a WritableStream, got ${describeValue(record)}`);
   }
 

@@ -807,3 +807,51 @@ describe('after close()', () => {
     }
   });
 });
+
+describe('the record file', () => {
+  it('is created 0600 and never written through a symlink planted at its path', async () => {
+    const { statSync, readFileSync, symlinkSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'harness-hooks-record-'));
+    const file = join(dir, 'r.jsonl');
+    const registry = new HookRegistry({ record: file, logger: makeLogger() });
+    await registry.dispatch('Stop', {});
+    await registry.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const target = join(dir, 'target');
+    writeFileSync(target, '');
+    const link = join(dir, 'planted.jsonl');
+    symlinkSync(target, link);
+    const logger = makeLogger();
+    const planted = new HookRegistry({ record: link, logger });
+    await planted.dispatch('Stop', {});
+    await planted.close();
+    expect(readFileSync(target, 'utf8')).toBe('');
+    expect(logger.warnings.join('\n')).toMatch(/cannot write the record file .*ELOOP/);
+  });
+
+  it('turns an error of a Node stream given as `record` into a warning, not a crash', async () => {
+    const { Writable } = await import('node:stream');
+    const stream = new Writable({ write: (_chunk, _enc, done) => done(new Error('disk full')) });
+    const logger = makeLogger();
+    const registry = new HookRegistry({ record: stream, logger });
+    await registry.dispatch('Stop', {});
+    await sleep(20);
+    expect(logger.warnings.join('\n')).toMatch(/cannot write the record: disk full/);
+  });
+
+  it('lets more than ten commands run at once without a MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger() });
+      registry.addConfig({ hooks: { Stop: [{ hooks: Array.from({ length: 12 }, (_, i) => ({ type: 'command', command: `sleep 0.1; echo ${i} >/dev/null` })) }] } }, { source: 'user' });
+      const result = await registry.dispatch('Stop', { stop_hook_active: false });
+      expect(result.runs).toHaveLength(12);
+      await sleep(10);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

@@ -81,6 +81,9 @@ export interface HttpHookResult {
 
 export const DEFAULT_MAX_BODY_BYTES = 64_000;
 
+// Request headers only the library sets (lower case).
+const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'host', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-connection']);
+
 // `$NAME` or `${NAME}`, with shell-style names.
 const ENV_REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 // Stripped after substitution, so no value can end the header line or smuggle another header.
@@ -271,11 +274,17 @@ export async function runHttpHook(spec: HttpHookSpec, input: unknown, options: H
   } catch (error) {
     return result('refused', { message: `HTTP hook POST ${shown} refused: the input is not JSON-serializable (${(error as Error).message})` });
   }
-  // Caller headers first, then the body's own type and length, which a header of the same name cannot override.
+  // Caller headers first, then the body's own type and length, which a header of the same name cannot
+  // override. Headers that frame or route the request are the library's: a config that sets one (a
+  // request-smuggling shape next to the forced Content-Length, a Host that points the request elsewhere)
+  // is refused before anything is sent.
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(interpolateHeaders(spec.headers, spec.allowedEnvVars, options.env ?? process.env))) {
     const lower = name.toLowerCase();
-    if (lower !== 'content-type' && lower !== 'content-length') headers[name] = value;
+    if (FRAMING_HEADERS.has(lower)) {
+      return result('refused', { message: `HTTP hook POST ${shown} refused: the \`${name}\` header frames or routes the request and cannot be set by a hook's config` });
+    }
+    if (lower !== 'content-type') headers[name] = value;
   }
   headers['Content-Type'] = 'application/json';
   headers['Content-Length'] = String(Buffer.byteLength(body));

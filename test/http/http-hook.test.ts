@@ -140,12 +140,22 @@ describe('request', () => {
     expect(req?.body).toBe(JSON.stringify(input));
   });
 
-  it('a header cannot override the JSON Content-Type or the Content-Length', async () => {
-    const r = await runHttpHook(spec(`${base}/echo`, { headers: { 'content-type': 'text/plain', 'Content-Length': '1' } }), { a: 1 }, PRIVATE);
+  it('a header cannot override the JSON Content-Type', async () => {
+    const r = await runHttpHook(spec(`${base}/echo`, { headers: { 'content-type': 'text/plain' } }), { a: 1 }, PRIVATE);
     expect(r.outcome).toBe('ok');
     expect(requests[0]?.rawHeaders.filter((h) => /^content-(type|length)$/i.test(h))).toHaveLength(2);
     expect(requests[0]?.headers['content-type']).toBe('application/json');
     expect(requests[0]?.body).toBe('{"a":1}');
+  });
+
+  it('refuses, before sending anything, a config header that frames or routes the request', async () => {
+    for (const name of ['Content-Length', 'Transfer-Encoding', 'Host', 'connection']) {
+      requests.length = 0;
+      const r = await runHttpHook(spec(`${base}/echo`, { headers: { [name]: name === 'Transfer-Encoding' ? 'chunked' : '1' } }), { a: 1 }, PRIVATE);
+      expect(r.outcome).toBe('refused');
+      expect(r.message).toMatch(new RegExp(`the \`${name}\` header frames or routes the request`));
+      expect(requests).toHaveLength(0);
+    }
   });
 
   it('an empty body is returned as an empty string', async () => {
