@@ -2,6 +2,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
+import { catastrophicShape, matchInput } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
 
 const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
@@ -15,9 +16,14 @@ export function compileClaudeMatcher(matcher: string | undefined, logger: HookLo
     const names = new Set(matcher.split('|'));
     return (value) => names.has(value);
   }
+  const risk = catastrophicShape(matcher);
+  if (risk !== undefined) {
+    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the value ${JSON.stringify(matcher)}`);
+    return (value) => value === matcher;
+  }
   try {
     const re = new RegExp(matcher);
-    return (value) => re.test(value);
+    return (value) => re.test(matchInput(value));
   } catch (error) {
     logger.warn(
       `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the value ${JSON.stringify(matcher)}`,
@@ -93,6 +99,25 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
 }
 
 // `*` matches anything (including nothing); everything else is literal; the whole text must match.
-function wildcard(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+// Not a regular expression: `[\s\S]*` runs backtrack (cubic on a 35 kB command with three stars, worse
+// with more), while this is one pass with indexOf, greedy leftmost, which is exact for `*`-only globs.
+export function wildcard(pattern: string): { test(text: string): boolean } {
+  const parts = pattern.split('*');
+  if (parts.length === 1) return { test: (text) => text === pattern };
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  const middle = parts.slice(1, -1).filter((p) => p !== '');
+  return {
+    test(text) {
+      if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
+      const end = text.length - last.length;
+      let at = first.length;
+      for (const part of middle) {
+        const i = text.indexOf(part, at);
+        if (i === -1 || i + part.length > end) return false;
+        at = i + part.length;
+      }
+      return true;
+    },
+  };
 }

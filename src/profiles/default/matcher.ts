@@ -1,6 +1,7 @@
 // Tool-name matchers, compiled once at registration into a predicate (tapable's compile-once: the
 // dispatch path never parses a matcher string).
 import type { ToolMatcher } from '../../entry.js';
+import { catastrophicShape, matchInput } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
 import type { ToolAliases } from '../profile.js';
 
@@ -39,9 +40,15 @@ export function compileMatcher(matcher: string | undefined, aliases: ToolAliases
   return (toolName) => re.test(toolName) || aliasesOf(toolName).some((a) => re.test(a));
 }
 
-function makeRegExp(source: string, flags: string, matcher: string, logger: HookLogger): RegExp | undefined {
+function makeRegExp(source: string, flags: string, matcher: string, logger: HookLogger): { test(value: string): boolean } | undefined {
+  const risk = catastrophicShape(source);
+  if (risk !== undefined) {
+    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the tool named ${JSON.stringify(matcher)}`);
+    return undefined;
+  }
   try {
-    return new RegExp(source, flags);
+    const re = new RegExp(source, flags);
+    return { test: (value) => re.test(matchInput(value)) };
   } catch (error) {
     logger.warn(
       `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the tool named ${JSON.stringify(matcher)}`,

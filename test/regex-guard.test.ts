@@ -1,0 +1,47 @@
+// Matchers and `if` rules on values the model controls never backtrack for long: catastrophic regex
+// shapes are refused at registration, and `*` rules are a linear glob. The attacks run in a child
+// process with a time limit, so a regression fails the test instead of hanging the suite.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { catastrophicShape } from '../src/regex-guard.js';
+import { wildcard } from '../src/profiles/claude/matcher.js';
+
+describe('catastrophicShape', () => {
+  it('refuses repeated groups that repeat or alternate inside, and lets ordinary matchers through', () => {
+    for (const bad of ['(a+)+$', '(a|a)*', '(\\w+\\s?)*$', '((ab)*)+', '(x+){2,}']) expect(catastrophicShape(bad), bad).toBeDefined();
+    for (const ok of ['Bash', 'Edit|Write', '^mcp__.*__write', '(Edit|Write)', 'Notebook.*', '[(a+)+]*', '\\(a+\\)+', 'a{2}']) expect(catastrophicShape(ok), ok).toBeUndefined();
+  });
+});
+
+describe('wildcard (`*` rules)', () => {
+  it('matches like a `*` glob: anchored, greedy leftmost, literal elsewhere', () => {
+    expect(wildcard('git push*').test('git push --force')).toBe(true);
+    expect(wildcard('git push*').test('xgit push')).toBe(false);
+    expect(wildcard('*git*push*--force').test('cd x && git commit; git push origin --force')).toBe(true);
+    expect(wildcard('*git*push*--force').test('git push --force-with-lease')).toBe(false);
+    expect(wildcard('a*a').test('a')).toBe(false);
+    expect(wildcard('a*a').test('aa')).toBe(true);
+    expect(wildcard('*.ts').test('src/x.ts')).toBe(true);
+    expect(wildcard('ls').test('ls -la')).toBe(false);
+  });
+});
+
+describe('attacks, with a time limit', () => {
+  it('a `(a+)+$` matcher against a long tool name, a 35 kB command against `Bash(*git*push*--force)`, 12 stars against 40 characters: each within a second', () => {
+    const code = `const { HookRegistry } = await import('./dist/index.js');
+const quiet = { warn() {} };
+const t0 = performance.now();
+const c = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: quiet });
+c.register('PreToolUse', () => undefined, { matcher: '(a+)+$' });
+await c.dispatch('PreToolUse', { tool_name: 'a'.repeat(40) + '!', tool_input: {}, tool_use_id: 't' });
+const d = new HookRegistry({ logger: quiet });
+d.register('PreToolUse', () => undefined, { matcher: '(a+)+$' });
+await d.dispatch('PreToolUse', { toolName: 'a'.repeat(40) + '!' });
+c.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true', if: 'Bash(*git*push*--force)' }, { type: 'command', command: 'true', if: 'Bash(' + '*a'.repeat(12) + 'b)' }] }] } }, { source: 'user' });
+c.explain('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push '.repeat(4000) }, tool_use_id: 't' });
+c.explain('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'a'.repeat(40) }, tool_use_id: 't' });
+console.log(Math.round(performance.now() - t0));`;
+    const ms = Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 20_000 }));
+    expect(ms).toBeLessThan(1000);
+  });
+});
