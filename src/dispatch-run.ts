@@ -285,7 +285,9 @@ export class DispatchRun<S = unknown> implements Deadline {
       d = this.#failure(entry, run, 'error', error);
     }
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
-    if (this.#abort?.aborted) return makeAbortedResult(this.#runs);
+    // An entry cut off (the dispatch's signal, or the registry closing under it) cuts the dispatch: it
+    // reads as aborted, never as an approval.
+    if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#runs);
     if (d === undefined) return undefined;
     if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#runs);
     this.#state = this.#rules.accumulate(this.#state, d);

@@ -221,6 +221,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
   // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
   #merge(): void {
+    // An entry cut off (the registry closing under it) cuts the dispatch: aborted, never an approval.
+    if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
       result = this.#rules.merge(this.#outcomes, this.#runs);

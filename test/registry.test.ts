@@ -855,3 +855,21 @@ describe('the record file', () => {
     }
   });
 });
+
+describe('close() during a dispatch', () => {
+  it('kills the commands in progress (default profile too) and the cut dispatch reads as aborted, not approved', async () => {
+    const { fixture } = await import('./helpers/fixtures.js');
+    for (const profile of ['default', 'claude'] as const) {
+      const registry = new HookRegistry({ profile: profile as 'default', settings: { enableShellHooks: true }, logger: makeLogger() });
+      registry.addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `${fixture('sleep-forever.mjs')}`, timeout: 20 }] }] } }, { source: 'user' });
+      const running = registry.dispatch('Stop', { stop_hook_active: false } as never);
+      await sleep(300);
+      const t0 = performance.now();
+      await registry.close();
+      const result = await running;
+      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(result).toMatchObject({ blocked: false, aborted: true });
+      expect(result.runs[0]!.outcome).toBe('aborted');
+    }
+  });
+});

@@ -111,8 +111,19 @@ async function runCommand(
   env: Record<string, string> | undefined,
 ): Promise<EntryReport> {
   const input = toCommandInput(event, payload as never, host.session);
-  const result = await host.executor().run(hook, input, { cwd: input.cwd, signal, env });
-  return toEntryReport(result);
+  // close() ends commands in progress too: the process dies with the dispatch's signal or the registry.
+  if (signal === undefined) return toEntryReport(await host.executor().run(hook, input, { cwd: input.cwd, signal: host.closeSignal, env }));
+  const both = new AbortController();
+  const abort = (): void => both.abort();
+  signal.addEventListener('abort', abort, { once: true });
+  host.closeSignal.addEventListener('abort', abort, { once: true });
+  if (signal.aborted || host.closeSignal.aborted) both.abort();
+  try {
+    return toEntryReport(await host.executor().run(hook, input, { cwd: input.cwd, signal: both.signal, env }));
+  } finally {
+    signal.removeEventListener('abort', abort);
+    host.closeSignal.removeEventListener('abort', abort);
+  }
 }
 
 // The run record of a finished command: timeout, a block (exit 2, or a blocking decision, also one that
