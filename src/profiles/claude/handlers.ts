@@ -3,7 +3,7 @@
 // Each entry's invoker resolves to a ClaudeEntryOutcome; none of them rejects for a hook's failure.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { EntryContext } from '../../context.js';
 import type { Entry } from '../../entry.js';
 import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
@@ -90,13 +90,22 @@ interface PluginContext {
 function pluginContext(host: ClaudeHost, origin: ConfigOrigin): PluginContext | undefined {
   if (origin.source !== 'plugin' || origin.pluginRoot === undefined) return undefined;
   const root = origin.pluginRoot;
-  const data = join(host.state.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(root));
+  // The resolved root's folder name: a root ending in `..` names its real folder, never a way out of the data dir.
+  const data = join(host.state.pluginDataDir ?? join(homedir(), '.claude', 'plugins', 'data'), basename(resolve(root)));
+  return { root, data, substitute: (s) => s.replaceAll('${CLAUDE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_DATA}', data) };
+}
+
+// CLAUDE_PLUGIN_DATA is created when a hook of the plugin first runs, so a plugin the gates keep off
+// creates nothing.
+const madeDataDirs = new Set<string>();
+function ensureDataDir(host: ClaudeHost, data: string): void {
+  if (madeDataDirs.has(data)) return;
   try {
     mkdirSync(data, { recursive: true });
+    madeDataDirs.add(data);
   } catch (error) {
     host.logger.warn(`harness-hooks: cannot create the plugin data folder ${data}: ${(error as Error).message}`);
   }
-  return { root, data, substitute: (s) => s.replaceAll('${CLAUDE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_DATA}', data) };
 }
 
 function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
@@ -139,6 +148,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
     ...(background ? { timeoutMs: Infinity } : {}),
     invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
       const { envFile } = extras as ClaudeExtras;
+      if (plugin !== undefined) ensureDataDir(host, plugin.data);
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
       const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
       if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;

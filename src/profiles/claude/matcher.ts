@@ -1,5 +1,5 @@
 // Claude Code's matcher dialect and its `if` conditions, compiled once at registration.
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, normalize, relative } from 'node:path';
 import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
 import { catastrophicShape, matchInput } from '../../regex-guard.js';
@@ -79,8 +79,10 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
       if (toolName !== tool) return false;
       const path = input(toolInput)[field];
       if (typeof path !== 'string') return false;
-      const rel = isAbsolute(path) ? relative(projectDir(), path) : path;
-      return isMatch(rel.startsWith('..') ? path : rel) || isMatch(path);
+      // Normalised first: `./.env` and `src/../.env` are `.env` (a rule on a path must not be dodged by spelling it another way).
+      const clean = normalize(path);
+      const rel = isAbsolute(clean) ? relative(projectDir(), clean) : clean;
+      return isMatch(rel.startsWith('..') ? clean : rel) || isMatch(clean);
     };
   }
   if (tool === 'WebFetch' && pattern.startsWith('domain:')) {

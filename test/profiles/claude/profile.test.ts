@@ -520,3 +520,28 @@ describe('claude profile: de-duplication and the project dir', () => {
     expect((await registry.dispatch('PreToolUse', edit(join(other, 'src/a.ts')))).systemMessage).toBe(other);
   });
 });
+
+describe('plugin data and file rules, hardened', () => {
+  it('creates no CLAUDE_PLUGIN_DATA for a plugin the gates keep off, and a root ending in .. names its real folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'harness-hooks-data-'));
+    const root = join(project, 'gated-plugin');
+    mkdirSync(root, { recursive: true });
+    const gated = new HookRegistry({ profile: 'claude', pluginDataDir: dataDir, logger: makeLogger() });
+    gated.addConfig(on('Stop', [cmd('true')]), { source: 'plugin', pluginRoot: root });
+    expect(existsSync(join(dataDir, 'gated-plugin'))).toBe(false);
+    const { registry } = make({ pluginDataDir: dataDir });
+    registry.addConfig(on('Stop', [cmd('echo "{\\"systemMessage\\":\\"$CLAUDE_PLUGIN_DATA\\"}"')]), { source: 'plugin', pluginRoot: join(root, 'sub', '..') });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r.systemMessage).toBe(join(dataDir, 'gated-plugin'));
+    expect(existsSync(join(dataDir, 'gated-plugin'))).toBe(true);
+  });
+
+  it('fires `Edit(.env)` however the path is spelled: ./.env, src/../.env', async () => {
+    const { registry } = make();
+    registry.addConfig(on('PreToolUse', [cmd('echo "{\\"systemMessage\\":\\"guarded\\"}"', { if: 'Edit(.env)' })]), { source: 'user' });
+    for (const file_path of ['.env', './.env', 'src/../.env', join(project, 'src', '..', '.env')]) {
+      const r = await registry.dispatch('PreToolUse', { tool_name: 'Edit', tool_input: { file_path }, tool_use_id: 't' });
+      expect(r.systemMessage, file_path).toBe('guarded');
+    }
+  });
+});
