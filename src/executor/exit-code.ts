@@ -1,5 +1,6 @@
 // How a command run ends, as data: the exit status picks an outcome from a table, and each outcome makes
 // the decision (and, for failures, the warning). A command failure never blocks except by exit 2.
+import { copyJsonValue } from '../json-value.js';
 import { isPlainObject } from '../plain-object.js';
 import type { HookDecision } from '../types.js';
 
@@ -88,7 +89,14 @@ export function parseCommandOutput(stdout: string): HookDecision {
   const specific = value.hookSpecificOutput;
   if (isPlainObject(specific)) {
     if (typeof specific.additionalContext === 'string') d.injectContext = specific.additionalContext;
-    if (isPlainObject(specific.updatedInput)) d.updatedInput = specific.updatedInput;
+    if (isPlainObject(specific.updatedInput)) {
+      try {
+        // A safe copy (no `__proto__` keys, not too deep): a rewrite the harness can merge and serialize.
+        d.updatedInput = copyJsonValue(specific.updatedInput) as Record<string, unknown>;
+      } catch {
+        // too deep or cyclic: no rewrite
+      }
+    }
   }
   return d;
 }

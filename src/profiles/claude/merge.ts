@@ -10,6 +10,7 @@
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
 //    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
 //    catalogue `outputFields`) are dropped.
+import { copyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
@@ -106,8 +107,13 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
           } else if (key === 'permissionDecisionReason' && permissions) {
             // taken with its decision
           } else {
-            if (key === 'updatedInput' && isPlainObject(value)) updatedInput = value;
-            specific[key] = value;
+            // A rewrite is a plain object or nothing; every kept value is a safe copy (src/json-value.ts):
+            // one too deep or cyclic is dropped, as the hook's output would be unusable.
+            if (key === 'updatedInput' && !isPlainObject(value)) continue;
+            const copy = safeCopy(value);
+            if (copy === undefined) continue;
+            if (key === 'updatedInput') updatedInput = copy as Record<string, unknown>;
+            specific[key] = copy;
           }
         }
       }
@@ -160,4 +166,12 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
 function hasKeys(o: object): boolean {
   for (const _ in o) return true;
   return false;
+}
+
+function safeCopy(value: unknown): unknown {
+  try {
+    return copyJsonValue(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -6,6 +6,7 @@
 //    and every other field takes the last writer's value (`updatedInput` on PreToolUse only).
 // `makeSequentialRules(spec)` hands them to the sequential run (src/dispatch-run.ts) as one object per event.
 import type { SequentialRules } from '../../dispatch-run.js';
+import { copyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookDecision, HookLogger, HookRun } from '../../types.js';
 import type { EventSpec } from './events.js';
@@ -39,8 +40,16 @@ export function normalizeDecision(value: unknown, spec: EventSpec, name: string,
   if (v.reason !== undefined) typeof v.reason === 'string' ? (d.reason = v.reason) : bad.push('reason');
   if (v.injectContext !== undefined) typeof v.injectContext === 'string' ? (d.injectContext = v.injectContext) : bad.push('injectContext');
   if (v.updatedInput !== undefined) {
-    if (isPlainObject(v.updatedInput)) d.updatedInput = v.updatedInput;
-    else if (spec.updatedInput) bad.push('updatedInput (must be a plain object, not an array or a primitive)');
+    if (!isPlainObject(v.updatedInput)) {
+      if (spec.updatedInput) bad.push('updatedInput (must be a plain object, not an array or a primitive)');
+    } else {
+      try {
+        // A safe copy (src/json-value.ts): no `__proto__` keys, no cycles, not too deep.
+        d.updatedInput = copyJsonValue(v.updatedInput) as Record<string, unknown>;
+      } catch (error) {
+        if (spec.updatedInput) bad.push(`updatedInput (${(error as Error).message})`);
+      }
+    }
   }
   if (bad.length > 0) logger.warn(`harness-hooks: hook "${name}" on ${spec.name} returned invalid ${bad.join(', ')}; ignored`);
   return d;
