@@ -1,8 +1,9 @@
 // Reading the config files named on the command line: where each comes from (its source, from its path
 // unless --source says otherwise), its JSON, its schema problems and its warnings, each located at a
 // line of the file.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
 import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
 import { formatPath } from '../config/load.js';
@@ -50,11 +51,16 @@ export interface ReadContext {
 }
 
 // The source a settings file's path implies: `~/.claude/settings.json` user, `.claude/settings.local.json`
-// local, `<root>/hooks/hooks.json` plugin (rooted at <root>), anything else project.
+// local, `<root>/hooks/hooks.json` plugin (rooted at <root>) when <root> is a plugin (it has
+// `.claude-plugin/plugin.json`), anything else project. Any repository can hold a `hooks/hooks.json`:
+// without the manifest it is project config, so `--no-project-hooks` keeps it off.
 export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
   if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
   if (absolute.endsWith(`${sep}.claude${sep}settings.local.json`)) return { source: 'local' };
-  if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks') return { source: 'plugin', pluginRoot: dirname(dirname(absolute)) };
+  if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks') {
+    const root = dirname(dirname(absolute));
+    if (existsSync(join(root, '.claude-plugin', 'plugin.json'))) return { source: 'plugin', pluginRoot: root };
+  }
   return { source: 'project' };
 }
 

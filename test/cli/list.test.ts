@@ -90,3 +90,18 @@ describe('harness-hooks list', () => {
     expect(none.stderr).toContain('missing --settings FILE');
   });
 });
+
+describe('harness-hooks list: what counts as a plugin', () => {
+  it('reads a hooks/hooks.json without a .claude-plugin/plugin.json as project config, which --no-project-hooks keeps off', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const repo = mkdtempSync(join(tmpdir(), 'harness-hooks-not-a-plugin-'));
+    mkdirSync(join(repo, 'hooks'));
+    const file = join(repo, 'hooks', 'hooks.json');
+    writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } }));
+    const r = await cli(['list', '--profile', 'claude', '--settings', file, '--no-project-hooks', '--json']);
+    const json = JSON.parse(r.stdout) as { files: { source: string }[]; hooks: { source: string; gatedBy?: string; runs: boolean }[] };
+    expect(json.files).toEqual([expect.objectContaining({ source: 'project' })]);
+    expect(json.hooks).toEqual([expect.objectContaining({ source: 'project', gatedBy: 'allowProjectHooks', runs: false })]);
+  });
+});
