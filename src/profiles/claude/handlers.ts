@@ -13,6 +13,7 @@ import type { ConfigEntryFields, ConfigOrigin, ProfileHost } from '../profile.js
 import type { ClaudeState } from './options.js';
 import type { McpToolResponse, PromptHookResponse } from './adapters.js';
 import type { ClaudeEventSpec } from './events.js';
+import { stripTerminalControls } from '../../terminal-text.js';
 import { compileIfCondition } from './matcher.js';
 import { quotePlaceholdersForShell } from './placeholders.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
@@ -70,7 +71,8 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   if (timeoutMs !== undefined && fields.timeoutMs === undefined) extra.timeoutMs = timeoutMs;
   if (hook.if !== undefined) extra.condition = compileIfCondition(hook.if, () => host.projectDir, host.logger) ?? false;
   if (hook.once === true) extra.once = true;
-  if (hook.statusMessage !== undefined) extra.statusMessage = hook.statusMessage;
+  // A spinner's text: no terminal control from a settings file (src/terminal-text.ts).
+  if (hook.statusMessage !== undefined) extra.statusMessage = stripTerminalControls(hook.statusMessage);
   if (hook.onFailure !== undefined) extra.onFailure = hook.onFailure;
   // Identical settings hooks run once; a plugin's copy stays separate (its key includes its root).
   const identity = hook.type === 'command' ? [hook.command, hook.args ?? null, hook.shell ?? null] : hook.type === 'http' ? [hook.url] : hook.type === 'mcp_tool' ? [hook.server, hook.tool, hook.input ?? null] : [hook.prompt, hook.model ?? null];

@@ -1,6 +1,7 @@
 // How the claude profile reads what a hook produced: Claude Code's JSON output on stdout, plain-text
 // context, and the per-event meaning of exit code 2 (a table in the catalogue, not code here).
 import { isPlainObject } from '../../plain-object.js';
+import { allowedTerminalSequence, stripTerminalControls } from '../../terminal-text.js';
 import type { Entry } from '../../entry.js';
 import type { CommandResult } from '../../executor/index.js';
 import { looksLikeJson } from '../../executor/exit-code.js';
@@ -36,8 +37,12 @@ export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHoo
   if (typeof value.stopReason === 'string') out.stopReason = value.stopReason;
   if (value.decision === 'approve' || value.decision === 'block') out.decision = value.decision;
   if (typeof value.reason === 'string') out.reason = value.reason;
-  if (typeof value.systemMessage === 'string') out.systemMessage = value.systemMessage;
-  if (typeof value.terminalSequence === 'string') out.terminalSequence = value.terminalSequence;
+  // Shown in the harness's terminal: text only (src/terminal-text.ts).
+  if (typeof value.systemMessage === 'string') out.systemMessage = stripTerminalControls(value.systemMessage);
+  if (typeof value.terminalSequence === 'string') {
+    const sequence = allowedTerminalSequence(value.terminalSequence);
+    if (sequence !== undefined) out.terminalSequence = sequence;
+  }
   // A copy: its getters run here, where a throw is the hook failing, not later in the merge.
   if (isPlainObject(value.hookSpecificOutput)) out.hookSpecificOutput = { ...value.hookSpecificOutput } as ClaudeHookOutput['hookSpecificOutput'];
   return out;

@@ -1,0 +1,33 @@
+// Hook text shown in a terminal carries no terminal control; terminalSequence only what is allowed.
+import { describe, expect, it } from 'vitest';
+import { HookRegistry } from '../src/index.js';
+import { allowedTerminalSequence, stripTerminalControls } from '../src/terminal-text.js';
+import { makeLogger } from './helpers/logger.js';
+
+const OSC52 = '\x1b]52;c;cm0gLXJmIH4=\x07';
+
+describe('terminal text', () => {
+  it('strips escape sequences and control characters, keeping tabs and newlines', () => {
+    expect(stripTerminalControls(`formatting${OSC52} done\x1b[2J\x1b[31m!\x1b[0m\tok\nnext\x00\x9b`)).toBe('formatting done!\tok\nnext');
+    expect(stripTerminalControls('\x1b]0;pwned title\x1b\\plain')).toBe('plain');
+  });
+
+  it('allows a bell and OSC 9 / 777 notifications as terminalSequence, nothing else', () => {
+    expect(allowedTerminalSequence('\x07')).toBe('\x07');
+    expect(allowedTerminalSequence('\x1b]9;Build finished\x07')).toBe('\x1b]9;Build finished\x07');
+    expect(allowedTerminalSequence('\x1b]777;notify;Claude;done\x1b\\')).toBe('\x1b]777;notify;Claude;done\x1b\\');
+    expect(allowedTerminalSequence(OSC52)).toBeUndefined();
+    expect(allowedTerminalSequence('\x1b]9;ok\x07\x1b[2J')).toBeUndefined();
+  });
+
+  it('reaches the claude profile: statusMessage, systemMessage and terminalSequence are cleaned', async () => {
+    const starts: string[] = [];
+    const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger(), onHookStart: (i) => void starts.push(i.statusMessage ?? '') });
+    const output = JSON.stringify({ systemMessage: `done${OSC52}`, terminalSequence: OSC52 });
+    registry.addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `printf %s '${output}'`, statusMessage: `checking${OSC52}` }] }] } }, { source: 'user' });
+    const result = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(starts).toEqual(['checking']);
+    expect(result.systemMessage).toBe('done');
+    expect(JSON.stringify({ ...result, runs: [] })).not.toContain('\\u001b');
+  });
+});
