@@ -451,6 +451,33 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     this.#recordClose = undefined;
   }
 
+  /**
+   * Ends every hook when the harness gets one of `signals`: each hook runs in a process group of its own, so
+   * Ctrl-C never reaches it, and a harness that dies by a signal would orphan them. On the signal, close()
+   * runs (SIGTERM, then SIGKILL after the executor's grace); then, if no other listener handles that signal,
+   * it is raised again so the harness ends as it would have. Returns a function that removes the handlers.
+   */
+  closeOnSignals(signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']): () => void {
+    if (!Array.isArray(signals) || !signals.every((s) => typeof s === 'string')) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `closeOnSignals(): expected an array of signal names, got ${describeValue(signals)}`);
+    }
+    const uninstall = (): void => {
+      for (const s of signals) process.removeListener(s, onSignal);
+    };
+    const onSignal = (signal: NodeJS.Signals): void => {
+      // Ours was the only listener: the signal's default action (ending the process) was what would happen.
+      const alone = process.listenerCount(signal) === 1;
+      uninstall();
+      void this.close()
+        .catch((error: unknown) => this.logger.warn(`harness-hooks: close() on ${signal} failed: ${errorMessage(error)}`))
+        .finally(() => {
+          if (alone) process.kill(process.pid, signal);
+        });
+    };
+    for (const s of signals) process.on(s, onSignal);
+    return uninstall;
+  }
+
   // Whether anything is registered for the event (foreground or background).
   hasHooks(event: EventOf<P>): boolean {
     const plan = this.#plan(event, 'hasHooks');

@@ -873,3 +873,22 @@ describe('close() during a dispatch', () => {
     }
   });
 });
+
+describe('closeOnSignals()', () => {
+  it('ends the hooks when the harness is signalled, and the harness still ends by that signal', async () => {
+    const { spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const { isAlive, waitForDeath } = await import('./helpers/processes.js');
+    const script = fileURLToPath(new URL('./helpers/close-on-signals.child.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const hookPid = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      setTimeout(() => reject(new Error('the child never started its hook')), 15_000);
+    });
+    expect(isAlive(hookPid)).toBe(true);
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(await waitForDeath(hookPid, 3000)).toBe(true);
+  }, 30_000);
+});
