@@ -51,6 +51,8 @@ export interface ParallelRunOptions<O extends EntryOutcome> {
 }
 
 const PROMISE_THEN = Promise.prototype.then;
+/** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
+const SELF_TIMED_GRACE_MS = 1_000;
 
 // Starts every entry now and resolves to the merged result. Never rejects for a hook's failure.
 export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): Promise<DispatchResult> {
@@ -140,7 +142,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
 
   // An entry's deadline: its own timeout, else the event's default, never past the dispatch's ceiling.
   #deadlineOf(i: number): number {
-    return this.#start + Math.min(this.#o.entries[i]!.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
+    const entry = this.#o.entries[i]!;
+    const own = this.#start + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
+    // A command or HTTP hook is ended by its own runner at this same timeout, with what it knows then (a
+    // hook that exited with `exit 2` while a child holds its pipes still blocks): the run's deadline only
+    // backs that up, a little later, so it never pre-empts the runner's answer.
+    return entry.kind === 'command' || entry.kind === 'http' ? own + SELF_TIMED_GRACE_MS : own;
   }
 
   // The run's deadline item goes to the earliest deadline of the entries still pending.

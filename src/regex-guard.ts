@@ -4,14 +4,31 @@
 // can backtrack exponentially: 29 characters took 34 s. Such shapes are refused at registration (with a
 // warning; the matcher then falls back to exact equality), and what any matcher sees is capped in length.
 
-/** What a matcher regex is tested against: at most this many characters of the value. */
-export const MAX_MATCH_INPUT = 1024;
+/** What a matcher regex is tested against: at most this many characters of the value (tool names and the
+ *  other match values are short; a cap keeps even polynomial backtracking small). */
+export const MAX_MATCH_INPUT = 256;
+/** More unbounded quantifiers than this (`\w*\w*\w*\w*`) backtrack polynomially to the power of their count. */
+const MAX_UNBOUNDED = 3;
+
+// Whether `source` at `i` starts a quantifier that repeats (`*`, `+`, `{n,}`, `{n,m}` with m ≥ 2, `{n}`
+// with n ≥ 2), and whether it is unbounded; `?` and `{0,1}` do not repeat.
+function repeatAt(source: string, i: number): { repeats: boolean; unbounded: boolean } {
+  const ch = source[i];
+  if (ch === '*' || ch === '+') return { repeats: true, unbounded: true };
+  if (ch !== '{') return { repeats: false, unbounded: false };
+  const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+  if (!m) return { repeats: false, unbounded: false };
+  if (m[2] === undefined) return { repeats: Number(m[1]) >= 2, unbounded: false };
+  if (m[3] === '') return { repeats: true, unbounded: true };
+  return { repeats: Number(m[3]) >= 2, unbounded: false };
+}
 
 // Why `source` could backtrack catastrophically, or undefined when it cannot (by this conservative test).
 export function catastrophicShape(source: string): string | undefined {
   // For each open group: whether its body holds a quantifier or a `|`.
   const stack: { risky: boolean }[] = [];
   let inClass = false;
+  let unbounded = 0;
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
     if (ch === '\\') {
@@ -30,11 +47,12 @@ export function catastrophicShape(source: string): string | undefined {
       stack.push({ risky: false });
       continue;
     }
-    const quantifier = ch === '*' || ch === '+' || (ch === '{' && /^\{\d+,\d*\}/.test(source.slice(i)));
+    const q = repeatAt(source, i);
+    const quantifier = q.repeats;
+    if (q.unbounded && ++unbounded > MAX_UNBOUNDED) return `more than ${MAX_UNBOUNDED} unbounded repeats (polynomial backtracking)`;
     if (ch === ')') {
       const group = stack.pop();
-      const next = source[i + 1];
-      const quantified = next === '*' || next === '+' || (next === '{' && /^\{\d+,\d*\}/.test(source.slice(i + 1)));
+      const quantified = repeatAt(source, i + 1).repeats;
       if (group?.risky && quantified) return `the group ending at character ${i + 1} repeats a part that itself repeats or alternates`;
       // What a group held makes its parent risky too.
       if (group?.risky && stack.length > 0) stack[stack.length - 1]!.risky = true;

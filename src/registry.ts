@@ -5,7 +5,7 @@
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
 import { EventEmitter } from 'node:events';
-import { constants, createWriteStream } from 'node:fs';
+import { constants, createWriteStream, fchmod } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
 import { errorMessage } from './dispatch-run.js';
@@ -385,7 +385,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
         });
       }
       rows.sort((a, b) => a.seq - b.seq);
-      out.push(...rows);
+      // Not `out.push(...rows)`: spreading 125,000 rows overflows the stack.
+      for (const row of rows) out.push(row);
     }
     return out.map(({ seq: _seq, ...row }) => row);
   }
@@ -529,6 +530,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       // stranger planted at the path (O_NOFOLLOW: a symlink there is an error, warned, not followed).
       const stream = createWriteStream(record, { flags: (constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW) as unknown as string, mode: 0o600 });
       stream.on('error', (error) => this.logger.warn(`harness-hooks: cannot write the record file ${record}: ${error.message}`));
+      // A file that was there already is made 0600 too.
+      stream.on('open', (fd: number) => fchmod(fd, 0o600, (error) => error && this.logger.warn(`harness-hooks: cannot make the record file ${record} private: ${error.message}`)));
       this.#recordClose = () => new Promise<void>((resolve) => stream.end(resolve));
       return (line) => void stream.write(line);
     }

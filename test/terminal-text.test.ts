@@ -17,6 +17,7 @@ describe('terminal text', () => {
     expect(allowedTerminalSequence('\x1b]9;Build finished\x07')).toBe('\x1b]9;Build finished\x07');
     expect(allowedTerminalSequence('\x1b]777;notify;Claude;done\x1b\\')).toBe('\x1b]777;notify;Claude;done\x1b\\');
     expect(allowedTerminalSequence(OSC52)).toBeUndefined();
+    expect(allowedTerminalSequence('\x1b]9;6;"calc"\x07')).toBeUndefined();
     expect(allowedTerminalSequence('\x1b]9;ok\x07\x1b[2J')).toBeUndefined();
   });
 

@@ -56,13 +56,10 @@ function tooLongToRead(maxParseBytes: number | undefined): OutcomeResult {
   return { decision: { decision: 'block', reason }, problem: reason };
 }
 
+// Whether output past the parse bound may hold a decision: it starts with `{` after white space (the same
+// white space `trim()` removes: a BOM, NBSP, VT, …), or it is nothing but white space so far.
 export function looksLikeJson(stdout: string): boolean {
-  for (let i = 0; i < stdout.length; i++) {
-    const c = stdout.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    return c === 0x7b; // '{'
-  }
-  return false;
+  return /^\s*(?:\{|$)/.test(stdout);
 }
 
 // The decision (and the problem, if any) for an outcome.

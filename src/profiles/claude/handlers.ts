@@ -44,6 +44,9 @@ const SELF_DECLARED_ASYNC_TIMEOUT_MS = 15_000;
 // A configured hook as an entry of the claude profile, or why it cannot run here.
 export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string } {
   const plugin = pluginContext(host, origin);
+  if (plugin !== undefined && UNSAFE_ROOT.test(plugin.root + plugin.data)) {
+    return { skip: `the plugin root ${JSON.stringify(plugin.root)} holds a character a shell would read (one of $ \` " ' \\ ; & | < > or a line break); its hooks are not run` };
+  }
   const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
   let fields: ConfigEntryFields;
   switch (hook.type) {
@@ -81,6 +84,8 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
 }
 
 const PLUGIN_PLACEHOLDERS = ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'] as const;
+// A plugin path with one of these would be code to a nested shell or PowerShell that reads it as text.
+const UNSAFE_ROOT = /[$`"'\\;&|<>\n\r]/;
 
 interface PluginContext {
   root: string;
@@ -99,12 +104,9 @@ function pluginContext(host: ClaudeHost, origin: ConfigOrigin): PluginContext | 
 
 // CLAUDE_PLUGIN_DATA is created when a hook of the plugin first runs, so a plugin the gates keep off
 // creates nothing.
-const madeDataDirs = new Set<string>();
 function ensureDataDir(host: ClaudeHost, data: string): void {
-  if (madeDataDirs.has(data)) return;
   try {
     mkdirSync(data, { recursive: true });
-    madeDataDirs.add(data);
   } catch (error) {
     host.logger.warn(`harness-hooks: cannot create the plugin data folder ${data}: ${(error as Error).message}`);
   }

@@ -473,3 +473,16 @@ describe('a command the executor cannot run', () => {
     }
   });
 });
+
+describe('a block while a background child holds the pipes', () => {
+  it('denies: the executor’s answer at the hook’s timeout is not pre-empted by the dispatch’s deadline', async () => {
+    for (const tail of ["echo nope >&2; exit 2", `echo '{"decision":"block","reason":"nope"}'`]) {
+      const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger() });
+      registry.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `${fixture('sleep-forever.mjs')} & ${tail}`, timeout: 1 }] }] } }, { source: 'user' });
+      const result = await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+      expect(result.blocked, tail).toBe(true);
+      expect(result.permissionDecision).toBe('deny');
+      expect(result.reason).toMatch(/^nope/);
+    }
+  });
+});

@@ -8,19 +8,33 @@ import { quotePlaceholdersForShell } from '../../../src/profiles/claude/placehol
 import { makeLogger } from '../../helpers/logger.js';
 
 const base = mkdtempSync(join(tmpdir(), 'harness-hooks-plugin-names-'));
-const NAMES = ['d$(touch pwned1)', 't`touch pwned2`', 's;touch pwned3;x', "q'uote  two spaces", 'plain'];
+const UNSAFE = ['d$(touch pwned1)', 't`touch pwned2`', 's;touch pwned3;x', "q'uote"];
+const SAFE = ['two  spaces and * star', 'plain'];
 
 describe('plugin placeholders in sh -c', () => {
-  for (const folder of NAMES) {
-    it(`runs, and runs nothing else, with a plugin folder named ${JSON.stringify(folder)}`, async () => {
+  for (const folder of SAFE) {
+    it(`passes the path exactly, quoted or not, with a plugin folder named ${JSON.stringify(folder)}`, async () => {
       const root = join(base, folder);
       mkdirSync(root, { recursive: true });
       const registry = new HookRegistry({ profile: 'claude', settings: { enablePluginHooks: true }, session: { cwd: base }, pluginDataDir: join(base, '.data'), logger: makeLogger() });
-      const forms = ['echo "${CLAUDE_PLUGIN_ROOT}"', 'echo ${CLAUDE_PLUGIN_ROOT}', "echo '${CLAUDE_PLUGIN_ROOT}'"];
+      const forms = ['echo "${CLAUDE_PLUGIN_ROOT}"', 'echo ${CLAUDE_PLUGIN_ROOT}', "sh -c 'echo \"${CLAUDE_PLUGIN_ROOT}\"'"];
       registry.addConfig({ hooks: { SessionStart: forms.map((command) => ({ hooks: [{ type: 'command', command }] })) } }, { source: 'plugin', pluginRoot: root });
       const result = await registry.dispatch('SessionStart', { source: 'startup' });
       expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'ok', 'ok']);
       expect(result.injectContext).toBe([root, root, root].join('\n'));
+    });
+  }
+
+  for (const folder of UNSAFE) {
+    it(`refuses to run the hooks of a plugin whose folder is named ${JSON.stringify(folder)}, and runs nothing`, async () => {
+      const root = join(base, folder);
+      mkdirSync(root, { recursive: true });
+      const registry = new HookRegistry({ profile: 'claude', settings: { enablePluginHooks: true }, session: { cwd: base }, pluginDataDir: join(base, '.data'), logger: makeLogger() });
+      const report = registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo "${CLAUDE_PLUGIN_ROOT}"' }, { type: 'command', command: "sh -c 'ls ${CLAUDE_PLUGIN_ROOT}'" }] }] } }, { source: 'plugin', pluginRoot: root });
+      expect(report.added).toEqual([]);
+      expect(report.skipped[0]!.reason).toMatch(/holds a character a shell would read/);
+      const result = await registry.dispatch('SessionStart', { source: 'startup' });
+      expect(result.runs).toEqual([]);
       for (const n of [1, 2, 3]) expect(existsSync(join(base, `pwned${n}`))).toBe(false);
     });
   }
@@ -29,7 +43,7 @@ describe('plugin placeholders in sh -c', () => {
     const names = ['CLAUDE_PLUGIN_ROOT'];
     expect(quotePlaceholdersForShell('"${CLAUDE_PLUGIN_ROOT}/run.sh" a', names)).toBe('"${CLAUDE_PLUGIN_ROOT}/run.sh" a');
     expect(quotePlaceholdersForShell('${CLAUDE_PLUGIN_ROOT}/run.sh', names)).toBe('"${CLAUDE_PLUGIN_ROOT}"/run.sh');
-    expect(quotePlaceholdersForShell("echo '${CLAUDE_PLUGIN_ROOT}'", names)).toBe(`echo ''"\${CLAUDE_PLUGIN_ROOT}"''`);
+    expect(quotePlaceholdersForShell("sh -c 'ls ${CLAUDE_PLUGIN_ROOT}'", names)).toBe("sh -c 'ls ${CLAUDE_PLUGIN_ROOT}'");
     expect(quotePlaceholdersForShell('echo \\"${CLAUDE_PLUGIN_ROOT} ${OTHER}', names)).toBe('echo \\""${CLAUDE_PLUGIN_ROOT}" ${OTHER}');
   });
 });
