@@ -1,5 +1,6 @@
 // Terminal output: colour only on a TTY with NO_COLOR unset (FORCE_COLOR forces it, as in Node and most
 // CLIs), aligned columns, and the few words every command shares.
+import { stripTerminalControls } from '../terminal-text.js';
 
 export interface Style {
   readonly enabled: boolean;
@@ -49,8 +50,9 @@ export function formatMs(ms: number): string {
 }
 
 // The first `max` non-empty lines of a hook's output, each cut to `width` characters.
+// Hook output is shown as text: terminal control in it (a title change, an OSC 52 clipboard write) is removed.
 export function firstLines(text: string, max = 3, width = 160): string[] {
-  const lines = text.split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+  const lines = stripTerminalControls(text.replace(/\r\n/g, '\n')).split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
   const out = lines.slice(0, max).map((l) => (l.length > width ? `${l.slice(0, width)}…` : l));
   if (lines.length > max) out.push(`… (${lines.length - max} more line${lines.length - max === 1 ? '' : 's'})`);
   return out;

@@ -11,6 +11,7 @@ import { firstLines, formatMs, formatTable, type Style } from './output.js';
 import { readPayload } from './payload.js';
 import { checkEvent, openSession, type CliRegistry } from './session.js';
 import { MAX_TIMER_MS } from '../timer-range.js';
+import { stripTerminalControls } from '../terminal-text.js';
 
 /** One hook that ran, as the trace shows it. */
 export interface TraceEntry {
@@ -154,7 +155,8 @@ export function resultRows(result: Record<string, unknown>, style: Style): strin
   const rows: string[][] = [];
   const show = (key: string, value: unknown): void => {
     if (value === undefined) return;
-    rows.push([style.dim(key), typeof value === 'string' ? value : JSON.stringify(value)]);
+    // What hooks wrote is shown as text, without terminal control.
+    rows.push([style.dim(key), stripTerminalControls(typeof value === 'string' ? value : JSON.stringify(value))]);
   };
   for (const key of ['continue', 'decision', 'reason', 'permissionDecision', 'permissionDecisionReason', 'stopReason', 'systemMessage', 'injectContext', 'updatedInput']) show(key, result[key]);
   if (result.env !== undefined && Object.keys(result.env as object).length > 0) show('env', result.env);
@@ -178,7 +180,7 @@ function formatTrace(trace: readonly TraceEntry[], style: Style): string[] {
     formatMs(t.durationMs),
     t.background === true ? 'background' : t.exitCode === undefined ? '' : t.timedOut ? style.yellow('timed out') : t.exitCode === null ? `signal ${t.signal ?? '?'}` : `exit ${t.exitCode}`,
     t.kind,
-    t.name,
+    stripTerminalControls(t.name),
   ]);
   const table = formatTable(rows);
   const lines: string[] = [];

@@ -137,3 +137,20 @@ describe('harness-hooks run', () => {
     expect(event.stderr).toContain('unknown event "PreToolUsed" for the default profile');
   });
 });
+
+describe('harness-hooks run: hook text carries no terminal control', () => {
+  it('prints reason, stdout and stderr lines without escape sequences', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'harness-hooks-cli-term-'));
+    const script = join(dir, 'hook.sh');
+    writeFileSync(script, `printf 'r\\033]0;PWNED\\007x' >&2; printf '\\033]52;c;aGVsbG8=\\007junk\\n'; exit 2\n`, { mode: 0o755 });
+    const settings = join(dir, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: script }] }] } }));
+    const payload = join(dir, 'stop.json');
+    writeFileSync(payload, JSON.stringify({ stop_hook_active: false }));
+    const r = await cli(['run', 'Stop', '--profile', 'claude', '--payload', payload, '--settings', settings]);
+    expect(r.stdout).toContain('rx');
+    expect(r.stdout).not.toMatch(/\x1b\]/);
+  });
+});
