@@ -32,6 +32,8 @@ export interface Entry {
   readonly statusMessage?: string;
   /** Identical hooks (same key) from user, project and local settings run once. */
   readonly dedupKey?: string;
+  /** Among identical hooks the strongest runs: the highest rank, and among equals the last registered. */
+  readonly dedupRank?: number;
   /** `'block'`: a failure (crash, timeout, cannot start, garbage output) blocks instead of being ignored. */
   readonly onFailure?: 'continue' | 'block';
   /** Not run on events whose catalogue entry forbids its type (HTTP hooks on SessionStart and Setup). */

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
+import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
@@ -412,19 +413,16 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       }
       rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
     }
-    // De-duplication: among those that would run, the last identical hook wins (one pass from the end).
-    const last = new Map<string, (typeof rows)[number]>();
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const r = rows[i]!;
-      const key = r.entry?.dedupKey;
-      if (!r.runs || key === undefined) continue;
-      const later = last.get(key);
-      if (later === undefined) {
-        last.set(key, r);
-        continue;
-      }
+    // De-duplication: among those that would run, the strongest identical hook runs (src/dedup.ts).
+    const running = rows.filter((r) => r.runs && r.entry?.dedupKey !== undefined);
+    const winners = dedupWinners(running.map((r) => r.entry!));
+    const rowOf = new Map(running.map((r) => [r.entry!, r] as const));
+    for (const r of running) {
+      const winner = winners.get(r.entry!.dedupKey!)!;
+      if (winner === r.entry) continue;
+      const w = rowOf.get(winner)!;
       r.runs = false;
-      r.reason = `deduplicated with ${later.path ?? later.name}${later.file ? ` in ${later.file}` : ''}${later.source ? ` (${later.source})` : ''}, which runs in its place`;
+      r.reason = `deduplicated with ${w.path ?? w.name}${w.file ? ` in ${w.file}` : ''}${w.source ? ` (${w.source})` : ''}, which runs in its place`;
     }
     for (const e of plan.background) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: true, reason: 'runs on the background chain; the dispatch does not wait for it', seq: e.meta?.seq ?? 0 });
     for (const e of this.#spent.get(event) ?? []) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: false, reason: '`once` already spent: it ran and was removed', seq: e.meta?.seq ?? 0 });

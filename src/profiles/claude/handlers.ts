@@ -78,8 +78,14 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   if (hook.statusMessage !== undefined) extra.statusMessage = stripTerminalControls(hook.statusMessage);
   if (hook.onFailure !== undefined) extra.onFailure = hook.onFailure;
   // Identical settings hooks run once; a plugin's copy stays separate (its key includes its root).
-  const identity = hook.type === 'command' ? [hook.command, hook.args ?? null, hook.shell ?? null] : hook.type === 'http' ? [hook.url] : hook.type === 'mcp_tool' ? [hook.server, hook.tool, hook.input ?? null] : [hook.prompt, hook.model ?? null];
+  // (`shell: 'bash'` is the default: the same hook as none.)
+  const identity = hook.type === 'command' ? [hook.command, hook.args ?? null, hook.shell === 'bash' ? null : (hook.shell ?? null)] : hook.type === 'http' ? [hook.url] : hook.type === 'mcp_tool' ? [hook.server, hook.tool, hook.input ?? null] : [hook.prompt, hook.model ?? null];
   extra.dedupKey = JSON.stringify([plugin?.root ?? '', hook.type, ...identity, hook.if ?? null]);
+  // The copy that runs is never weaker than another: a foreground copy beats an `async` one, `onFailure:
+  // 'block'` beats `continue`, a longer timeout a shorter one (a project copy cannot neutralise a user's guard).
+  const background = hook.async === true || hook.asyncRewake === true;
+  const ownTimeout = timeoutMs ?? (DEFAULT_TIMEOUT_SEC[hook.type] ?? spec.defaultTimeoutSec) * 1000;
+  extra.dedupRank = (background ? 0 : 2e10) + (hook.onFailure === 'block' ? 1e10 : 0) + Math.min(ownTimeout, 9e9);
   return { ...fields, ...extra };
 }
 

@@ -15,6 +15,7 @@ import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { dedupWinners } from '../../dedup.js';
 import type { HookContext, HookSession } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import type { AsyncHookResult } from './adapters.js';
@@ -120,9 +121,8 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.
   select(view, payload, entries) {
     const kept = entries.filter((e) => claudeProfile.whyNot!(view, payload, e) === undefined);
-    const last = new Map<string, Entry>();
-    for (const e of kept) if (e.dedupKey !== undefined) last.set(e.dedupKey, e);
-    return last.size === 0 ? kept : kept.filter((e) => e.dedupKey === undefined || last.get(e.dedupKey) === e);
+    const winners = dedupWinners(kept);
+    return winners.size === 0 ? kept : kept.filter((e) => e.dedupKey === undefined || winners.get(e.dedupKey) === e);
   },
 
   whyNot(view, payload, e) {

@@ -545,3 +545,27 @@ describe('plugin data and file rules, hardened', () => {
     }
   });
 });
+
+describe('de-duplication never weakens a guard', () => {
+  it('runs the strongest of identical copies: foreground over async, onFailure block over continue, the longer timeout', async () => {
+    const guard = 'echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"user guard\\"}"';
+    const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ timeout: 30 }, { async: true }],
+      [{ onFailure: 'block' }, {}],
+      [{ timeout: 30 }, { timeout: 1 }],
+    ];
+    for (const [userExtra, projectExtra] of cases) {
+      const { registry } = make();
+      registry.addConfig(on('Stop', [cmd(guard, userExtra)]), { source: 'user', file: 'user.json' });
+      registry.addConfig(on('Stop', [cmd(guard, { shell: 'bash', ...projectExtra })]), { source: 'project', file: 'project.json' });
+      const rows = registry.explain('Stop', { stop_hook_active: false });
+      expect(rows.map((r) => [r.source, r.runs])).toEqual([
+        ['user', true],
+        ['project', false],
+      ]);
+      const result = await registry.dispatch('Stop', { stop_hook_active: false });
+      expect(result.runs).toHaveLength(1);
+      expect(result.blocked).toBe(true);
+    }
+  });
+});
