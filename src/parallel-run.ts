@@ -6,6 +6,7 @@
 // Fast path: entries that return no thenable settle in the starting loop, and a dispatch whose entries all
 // did resolves without a promise of its own; one deadline item per dispatch sits on the shared timer, at
 // the earliest pending entry's deadline, instead of one per entry.
+import { EventEmitter } from 'node:events';
 import { DispatchAbort, EntryContext } from './context.js';
 import { now } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
@@ -70,6 +71,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   readonly #start: number;
   readonly #abort: DispatchAbort | undefined;
   #contexts: (EntryContext | undefined)[] | undefined;
+  #fanOut: AbortController | undefined;
   #left: number;
   /** @internal The deadline heap's. */
   at = 0;
@@ -108,7 +110,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       let value: unknown;
       let then: unknown;
       try {
-        value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(input, context, signal, extras);
+        value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(input, context, this.#entrySignal(signal), extras);
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
         this.#fail(i, error);
@@ -138,6 +140,19 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+  }
+
+  // What runners (commands, HTTP hooks) listen to for the dispatch's abort: one signal of the run's own,
+  // fed by the one listener on the caller's signal, so twelve commands do not put twelve listeners (and a
+  // MaxListenersExceededWarning) on the caller's signal.
+  #entrySignal(signal: AbortSignal | undefined): AbortSignal | undefined {
+    if (signal === undefined || this.#abort === undefined) return signal;
+    if (this.#fanOut === undefined) {
+      this.#fanOut = new AbortController();
+      EventEmitter.setMaxListeners(0, this.#fanOut.signal);
+      this.#abort.link(this.#fanOut);
+    }
+    return this.#fanOut.signal;
   }
 
   // An entry's deadline: its own timeout, else the event's default, never past the dispatch's ceiling.

@@ -848,6 +848,9 @@ describe('the record file', () => {
       registry.addConfig({ hooks: { Stop: [{ hooks: Array.from({ length: 12 }, (_, i) => ({ type: 'command', command: `sleep 0.1; echo ${i} >/dev/null` })) }] } }, { source: 'user' });
       const result = await registry.dispatch('Stop', { stop_hook_active: false });
       expect(result.runs).toHaveLength(12);
+      // With the caller's own signal too: one listener on it per dispatch, not one per command.
+      const withSignal = await registry.dispatch('Stop', { stop_hook_active: false }, { signal: new AbortController().signal });
+      expect(withSignal.runs).toHaveLength(12);
       await sleep(10);
       expect(warnings).not.toContain('MaxListenersExceededWarning');
     } finally {
