@@ -1,6 +1,5 @@
 // The command timeout (milliseconds from `timeout_ms`, or Claude Code's `timeout` in seconds) and the
 // kill order when a hook must end: SIGTERM to the whole process group, SIGKILL after a grace period.
-import { readdirSync, readFileSync } from 'node:fs';
 
 /** The timeout when a spec gives none, and the most any spec can ask for. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -72,36 +71,49 @@ export function untrackProcessGroup(pid: number): void {
 // grandchild orphaned to an init that does not reap (a container without one) stays a zombie for good.
 // So where /proc exists, a group whose only members are zombies is gone.
 // `scan: false` trusts signal 0 alone (the /proc scan reads every process's stat: not every 25 ms).
-function groupAlive(pid: number, scan: boolean): boolean {
+async function groupAlive(pid: number, scan: boolean): Promise<boolean> {
   try {
     process.kill(-pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
-  return !scan || hasRunningMember(pid);
+  if (!scan) return true;
+  const running = await runningGroups();
+  return running === undefined || running.has(pid);
 }
 
-function hasRunningMember(pgid: number): boolean {
-  let pids: string[];
+// The process groups with a member that is not a zombie, from one /proc scan shared by every group being
+// ended and reused for POLL_MS. The scan reads asynchronously, a slice of stat files at a time: with 2,000
+// processes on the host and twenty groups being killed, a synchronous scan per group per poll kept the
+// harness's event loop 86–98 % blocked. undefined where there is no /proc (then signal 0 is trusted).
+let scan: { at: number; groups: Promise<Set<number> | undefined> } | undefined;
+function runningGroups(): Promise<Set<number> | undefined> {
+  const now = Date.now();
+  if (scan === undefined || now - scan.at >= POLL_MS) scan = { at: now, groups: scanProc() };
+  return scan.groups;
+}
+
+const SCAN_SLICE = 64;
+async function scanProc(): Promise<Set<number> | undefined> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let names: string[];
   try {
-    pids = readdirSync('/proc');
+    names = await readdir('/proc');
   } catch {
-    return true; // no /proc: trust signal 0
+    return undefined;
   }
-  for (const name of pids) {
-    const c = name.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-    } catch {
-      continue; // exited meanwhile
+  const pids = names.filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57);
+  const groups = new Set<number>();
+  for (let i = 0; i < pids.length; i += SCAN_SLICE) {
+    const stats = await Promise.all(pids.slice(i, i + SCAN_SLICE).map((p) => readFile(`/proc/${p}/stat`, 'latin1').catch(() => '')));
+    for (const stat of stats) {
+      if (stat === '') continue; // exited meanwhile
+      // "pid (comm) state ppid pgrp ...": the fields after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
+      if (fields[0] !== 'Z' && fields[0] !== 'X') groups.add(Number(fields[2]));
     }
-    // "pid (comm) state ppid pgrp ...": the fields after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
   }
-  return false;
+  return groups;
 }
 
 /** How often a group being ended is checked (with a /proc scan at most every SCAN_MS before SIGKILL), and
@@ -130,14 +142,17 @@ export function terminateProcessGroup(pid: number, graceMs: number): Promise<voi
         killed = true;
         killProcessGroup(pid, 'SIGKILL');
       }
-      const scan = killed || now - scanned >= SCAN_MS;
-      if (scan) scanned = now;
-      if (!groupAlive(pid, scan) || elapsed >= graceMs + AFTER_KILL_MS) {
-        untrackProcessGroup(pid);
-        resolve();
-        return;
-      }
-      setTimeout(check, killed ? POLL_MS : Math.max(1, Math.min(POLL_MS, graceMs - elapsed)));
+      const withScan = killed || now - scanned >= SCAN_MS;
+      if (withScan) scanned = now;
+      void groupAlive(pid, withScan).then((alive) => {
+        if (!alive || Date.now() - start >= graceMs + AFTER_KILL_MS) {
+          untrackProcessGroup(pid);
+          resolve();
+          return;
+        }
+        const since = Date.now() - start;
+        setTimeout(check, killed ? POLL_MS : Math.max(1, Math.min(POLL_MS, graceMs - since)));
+      });
     };
     setTimeout(check, Math.max(1, Math.min(POLL_MS, graceMs)));
   });
