@@ -12,6 +12,7 @@ import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
+import { rejectUnknownKeys } from './option-keys.js';
 import { CommandExecutor } from './executor/index.js';
 import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
@@ -119,6 +120,7 @@ interface EventPlan {
 
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
+const REGISTER_OPTION_KEYS = ['name', 'matcher', 'plugin', 'longRunning', 'background'];
 const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'onHookStart', 'onHookEnd', 'record']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
@@ -153,6 +155,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     }
     const profile = resolveProfile(options.profile);
     this.#profile = profile;
+    // A misspelt option is an error, with a suggestion (a profile without `optionKeys` reads the rest itself).
+    if (profile.optionKeys !== undefined) rejectUnknownKeys(options, [...SHARED_OPTION_KEYS, ...profile.optionKeys], `new HookRegistry({ profile: '${profile.name}' })`);
     this.profile = profile.name as ProfileNameOf<P>;
     const logger = options.logger ?? console;
     if (typeof logger?.warn !== 'function') {
@@ -240,6 +244,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   // Registers an in-process handler; returns a function that unregisters it (idempotent).
   register<E extends EventOf<P>>(event: E, handler: HandlerOf<P, E>, options: RegisterOptions = {}): () => void {
     const plan = this.#plan(event, 'register');
+    if (options !== null && typeof options === 'object') rejectUnknownKeys(options, REGISTER_OPTION_KEYS, `register('${event}')`);
     if (typeof handler !== 'function') {
       throw new HookTypeError('HOOKS_ERR_HANDLER_NOT_FN', `register('${event}'): expected the handler to be a function, got ${describeValue(handler)}`);
     }
@@ -627,6 +632,7 @@ function validateSettings(s: HookSettings | undefined): Required<HookSettings> {
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`settings\` option to be an object, got ${describeValue(s)}`);
   }
   const out = { enableShellHooks: false, allowProjectHooks: false, enablePluginHooks: false };
+  if (s !== undefined) rejectUnknownKeys(s, SETTING_KEYS, 'the `settings` option');
   for (const key of SETTING_KEYS) {
     const v = s?.[key];
     if (v === undefined) continue;
@@ -643,6 +649,7 @@ function validateSession(session: Partial<HookSession> | undefined, where: strin
   if (session === null || typeof session !== 'object') {
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected ${where} to be an object, got ${describeValue(session)}`);
   }
+  rejectUnknownKeys(session, ['sessionId', 'cwd', 'transcriptPath'], where === 'session' ? 'the `session` option' : where);
   for (const key of ['sessionId', 'cwd', 'transcriptPath'] as const) {
     const v = session[key];
     if (v === undefined || typeof v === 'string' || (key === 'transcriptPath' && v === null)) continue;
@@ -654,6 +661,7 @@ function validateSession(session: Partial<HookSession> | undefined, where: strin
 function validateDeadlines(d: HookDeadlines | undefined): Required<HookDeadlines> {
   const out = { ...DEFAULT_DEADLINES };
   if (d === undefined) return out;
+  if (d !== null && typeof d === 'object') rejectUnknownKeys(d, Object.keys(DEFAULT_DEADLINES), 'the `deadlines` option');
   for (const key of Object.keys(DEFAULT_DEADLINES) as (keyof typeof DEFAULT_DEADLINES)[]) {
     const v = d[key];
     if (v === undefined) continue;

@@ -895,3 +895,28 @@ describe('closeOnSignals()', () => {
     expect(await waitForDeath(hookPid, 3000)).toBe(true);
   }, 30_000);
 });
+
+describe('misspelt options', () => {
+  it('throws HOOKS_ERR_OPTION_INVALID with a suggestion, for registry options, settings, session, deadlines and register()', () => {
+    const cases: [() => unknown, RegExp][] = [
+      [() => new HookRegistry({ toolAlias: {} } as never), /unknown option `toolAlias` \(did you mean `toolAliases`\?\)/],
+      [() => new HookRegistry({ settings: { enableShellHook: true } as never }), /unknown option `enableShellHook` \(did you mean `enableShellHooks`\?\)/],
+      [() => new HookRegistry({ session: { sessionID: 's' } as never }), /unknown option `sessionID` \(did you mean `sessionId`\?\)/],
+      [() => new HookRegistry({ deadlines: { handlerMS: 5 } as never }), /did you mean `handlerMs`/],
+      [() => new HookRegistry().register('Stop', () => undefined, { nmae: 'x' } as never), /register\('Stop'\): unknown option `nmae` \(did you mean `name`\?\)/],
+      [() => new HookRegistry({ adapters: {} } as never), /profile: 'default'.*unknown option `adapters`/],
+    ];
+    for (const [make, message] of cases) {
+      let error: unknown;
+      try {
+        make();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ code: 'HOOKS_ERR_OPTION_INVALID' });
+      expect(String((error as Error).message)).toMatch(message);
+    }
+    // The claude profile's own options are known to it.
+    expect(() => new HookRegistry({ profile: 'claude', adapters: {}, pluginDataDir: '/tmp' })).not.toThrow();
+  });
+});

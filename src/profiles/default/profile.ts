@@ -50,6 +50,8 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
   name: 'default',
   events: HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
+  // Only the shared options (toolAliases and deadlines among them).
+  optionKeys: [],
   init(_options, host) {
     const { handlerMs, stopHandlerMs, subagentStopDispatchMs } = host.deadlines;
     const observers = host.observers;
