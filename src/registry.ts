@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
+import { now } from './clock.js';
 import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
@@ -502,22 +503,23 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
       if (plan.selective) entries = profile.select!(plan.view, payload, entries);
+      // The record's clock starts before the run does, so its durationMs covers every run's.
+      const t0 = this.#record === undefined ? 0 : now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
       const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
-      return this.#record === undefined ? running : this.#recordDispatch(event, payload, running);
+      return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   // One JSON line per dispatch, written when it resolves.
-  #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>): Promise<R> {
+  #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number): Promise<R> {
     const time = new Date().toISOString();
-    const t0 = performance.now();
     return running.then((result) => {
       const { runs, ...decision } = result as DispatchResult & { env?: unknown };
       try {
-        this.#record!(`${JSON.stringify({ time, event, payload, result: decision, runs, durationMs: performance.now() - t0 })}\n`);
+        this.#record!(`${JSON.stringify({ time, event, payload, result: decision, runs, durationMs: now() - t0 })}\n`);
       } catch (error) {
         this.logger.warn(`harness-hooks: could not record the ${event} dispatch: ${errorMessage(error)}`);
       }

@@ -920,3 +920,19 @@ describe('misspelt options', () => {
     expect(() => new HookRegistry({ profile: 'claude', adapters: {}, pluginDataDir: '/tmp' })).not.toThrow();
   });
 });
+
+describe('record durations', () => {
+  it('a dispatch line’s durationMs covers its runs’ (its clock starts before the run)', async () => {
+    const lines: string[] = [];
+    const registry = new HookRegistry({ record: { write: (line: string) => void lines.push(line) }, logger: makeLogger() });
+    registry.register('Stop', () => {
+      const t = performance.now();
+      while (performance.now() - t < 20) {
+        // a synchronous handler: all of it happens before dispatch() returns
+      }
+    });
+    await registry.dispatch('Stop', {});
+    const line = JSON.parse(lines[0]!) as { durationMs: number; runs: { durationMs: number }[] };
+    expect(line.durationMs).toBeGreaterThanOrEqual(line.runs[0]!.durationMs);
+  });
+});
