@@ -363,14 +363,6 @@ export class DispatchRun<S = unknown> implements Deadline {
   }
 }
 
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
 // A readable message for anything thrown; never throws itself (a hostile error may have throwing getters).
 export function errorMessage(error: unknown): string {
   try {

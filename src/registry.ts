@@ -121,7 +121,7 @@ interface EventPlan {
 
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
-const REGISTER_OPTION_KEYS = ['name', 'matcher', 'plugin', 'longRunning', 'background'];
+const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
 const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'onHookStart', 'onHookEnd', 'record']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
@@ -215,7 +215,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       state: undefined,
     };
     // The profile validates and keeps its own options.
-    if (profile.init !== undefined) this.#host.state = profile.init(profileOptions(options, profile), this.#host as ProfileHost<undefined>);
+    if (profile.init !== undefined) this.#host.state = profile.init(profileOptions(options), this.#host as ProfileHost<undefined>);
     for (const [name, method] of Object.entries(methodsFor(profile))) {
       // A profile adds methods; it never replaces the registry's own.
       if (name in this) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile's method \`${name}\` would replace the registry's own \`${name}\``);
@@ -719,14 +719,11 @@ function resolveProfile(ref: unknown): Profile<any, any> {
   throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be ${names} or a profile object, got ${describeValue(ref)}`);
 }
 
-// The options a profile reads itself: every key that is not a shared one (the profile's `init` checks them).
-function profileOptions(options: object, profile: Profile<any, any>): Readonly<Record<string, unknown>> {
+// The options a profile reads itself: every key that is not a shared one (unknown keys were refused
+// already when the profile lists its `optionKeys`; its `init` checks the values).
+function profileOptions(options: object): Readonly<Record<string, unknown>> {
   const own: Record<string, unknown> = {};
-  const keys = profile.optionKeys;
-  for (const [key, value] of Object.entries(options)) {
-    if (SHARED_OPTION_KEYS.has(key)) continue;
-    if (keys === undefined || keys.includes(key)) own[key] = value;
-  }
+  for (const [key, value] of Object.entries(options)) if (!SHARED_OPTION_KEYS.has(key)) own[key] = value;
   return own;
 }
 

@@ -11,6 +11,7 @@ import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings } from './args.js';
 import type { JsonPath } from './json-locate.js';
+import { closest } from '../closest-name.js';
 
 export type LintCode =
   | 'unknown-event'
@@ -251,30 +252,6 @@ function unknownEventMessage(event: string, profile: ProfileName, events: readon
 function unknownFieldMessage(key: string, known: readonly string[], what: string): string {
   const near = closest(key, known);
   return `${JSON.stringify(key)} is not a field of ${what} and is ignored${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`;
-}
-
-// The known name within edit distance 2 (or equal but for case) of `name`, if any.
-export function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = candidate.toLowerCase() === name.toLowerCase() ? 0 : distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 function describeSeconds(s: number): string {

@@ -84,7 +84,8 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
     const stdout = r.stdoutForParse ?? r.stdout;
     if (r.stdoutOverParseLimit === true && looksLikeJson(stdout)) {
       // JSON that cannot be read whole: on an event that can block, it blocks rather than lose a decision.
-      const reason = `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`;
+      // The executor's reason (it read the same output) when it gave one.
+      const reason = r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`;
       if (spec.exit2 === 'block' || spec.exit2 === 'decline') return { ...base, outcome: 'block', output: { decision: 'block', reason }, message: reason };
       return { ...base, outcome: 'error', garbage: true, message: reason };
     }

@@ -22,13 +22,9 @@ export function quotePlaceholdersForShell(command: string, names: readonly strin
       i += ref.length;
       continue;
     }
-    if (quote === undefined && ch === '\\') {
-      // An escaped character outside quotes (`\$`, `\"`): copied as is, and not a quote or a placeholder.
-      out += command.slice(i, i + 2);
-      i += 2;
-      continue;
-    }
-    if (quote === '"' && ch === '\\') {
+    if (ch === '\\' && quote !== "'") {
+      // An escaped character (`\$`, `\"`), outside quotes or in double quotes: copied as is, and not a
+      // quote or a placeholder. (In single quotes a backslash is a plain character.)
       out += command.slice(i, i + 2);
       i += 2;
       continue;
