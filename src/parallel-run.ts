@@ -33,7 +33,8 @@ export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
   /** Applied to every outcome as it settles (e.g. `onFailure: 'block'`). Optional. */
   settle?(entry: Entry, outcome: O): O;
   /** The dispatch result, from the outcomes index-aligned with `runs` (registration order). */
-  merge(outcomes: readonly (O | undefined)[], runs: HookRun[]): DispatchResult;
+  /** `input` is the hook input the entries got. */
+  merge(outcomes: readonly (O | undefined)[], runs: HookRun[], input: unknown): DispatchResult;
 }
 
 export interface ParallelRunOptions<O extends EntryOutcome> {
@@ -247,7 +248,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
-      result = this.#rules.merge(this.#outcomes, this.#runs);
+      result = this.#rules.merge(this.#outcomes, this.#runs, this.#o.input);
     } catch (error) {
       this.#error = { cause: error };
       this.#finish({ blocked: false, aborted: true, runs: this.#runs });

@@ -74,6 +74,16 @@ export interface ClaudeEventSpec {
   readonly envFile: boolean;
   /** Timeout in seconds of a hook that sets none. */
   readonly defaultTimeoutSec: number;
+  /**
+   * Whether a hook can refuse what the event is about: `decision: "block"`, a deny. Where false (SessionStart,
+   * SubagentStart, Notification, …: the events the docs list without decision control) they are ignored.
+   * Default: the event's exit 2 blocks, declines or feeds back.
+   */
+  readonly blocks: boolean;
+  /** Whether `continue: false` stops the agent after this event's step (else it is ignored). Default: `blocks`. */
+  readonly stops: boolean;
+  /** A hook-input field and value on which the event's decisions are ignored (ConfigChange from policy settings). */
+  readonly decisionsIgnoredWhen?: readonly [field: string, value: string];
 }
 
 type SpecOptions<R, O> = Partial<Omit<ClaudeEventSpec, 'name' | 'required' | 'outputFields'>> & {
@@ -102,9 +112,14 @@ const spec = <
     envFile: false,
     defaultTimeoutSec: 600,
     ...s,
+    blocks: s.blocks ?? decides(s.exit2),
+    stops: s.stops ?? s.blocks ?? decides(s.exit2),
     required: Object.freeze(s.required ?? []),
     outputFields: Object.freeze(s.outputFields ?? []),
   }) as ClaudeEventSpec & { readonly name: N; readonly required: R; readonly outputFields: O };
+
+// An event whose exit 2 refuses, declines or feeds back has decision control; the others do not.
+const decides = (exit2: ClaudeExit2Behavior | undefined): boolean => exit2 === 'block' || exit2 === 'decline' || exit2 === 'feedback';
 
 // Tool events: matched on tool_name, `if` conditions evaluated.
 const TOOL = { matchField: 'tool_name', ifConditions: true } as const;
@@ -211,7 +226,8 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     outputFields: ['additionalContext'],
   }),
   // Seed: the description says the input carries tool_use_id, the typed schema does not; the schema wins.
-  PermissionRequest: spec('PermissionRequest', { ...TOOL, required: ['tool_name', 'tool_input'], outputFields: ['decision'] }),
+  // Decides through hookSpecificOutput.decision ({ behavior: 'allow' | 'deny', … }), not exit 2.
+  PermissionRequest: spec('PermissionRequest', { ...TOOL, required: ['tool_name', 'tool_input'], outputFields: ['decision'], blocks: true }),
   // Seed 004 lists `if` for the first four tool events only; PermissionDenied is matched on tool_name and
   // carries tool_input too, so `if` is evaluated here as specified.
   PermissionDenied: spec('PermissionDenied', {
@@ -243,7 +259,8 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     exit2: 'decline',
     outputFields: ['action', 'content'],
   }),
-  ConfigChange: spec('ConfigChange', { matchField: 'source', required: ['source'], exit2: 'block' }),
+  // A change to policy (managed) settings cannot be blocked.
+  ConfigChange: spec('ConfigChange', { matchField: 'source', required: ['source'], exit2: 'block', decisionsIgnoredWhen: ['source', 'policy_settings'] }),
   // Seed: any non-zero exit code means "worktree creation failed"; exit 2 is not special, so `user`.
   // On exit 0 stdout is the created worktree's absolute path (or hookSpecificOutput.worktreePath).
   WorktreeCreate: spec('WorktreeCreate', { required: ['name'], outputFields: ['worktreePath'] }),

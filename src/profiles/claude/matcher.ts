@@ -4,16 +4,19 @@ import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
 import { catastrophicShape, matchInput } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
+import { splitSimpleCommands } from './shell-split.js';
 
-const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
+const EXACT_LIST = /^[A-Za-z0-9_|, -]+$/;
 
-// Claude Code's matchesPattern: omitted, "" or "*" match all; a value of only letters, digits, `_` and `|`
-// is an exact list split on `|`; anything else is an unanchored JavaScript regular expression. An invalid
-// pattern warns once and falls back to exact equality.
+// Claude Code 2.1.328's matchesPattern (observed, issue 10 rule 1; fixtures/claude/oracle/conformance/01-*):
+// omitted, "" or "*" match all; a value of only letters, digits, `_`, `|`, `,`, space and `-` is an exact
+// list split on `|` or `,`, each name trimmed (`Edit, Write` fires on Write; `Bas`, `bash`, `Bash-x` do not
+// fire on Bash); anything else is an unanchored JavaScript regular expression. An invalid pattern warns
+// once and falls back to exact equality.
 export function compileClaudeMatcher(matcher: string | undefined, logger: HookLogger): ToolMatcher {
   if (matcher === undefined || matcher === '' || matcher === '*') return null;
   if (EXACT_LIST.test(matcher)) {
-    const names = new Set(matcher.split('|'));
+    const names = new Set(matcher.split(/[|,]/).map((name) => name.trim()));
     return (value) => names.has(value);
   }
   const risk = catastrophicShape(matcher);
@@ -48,8 +51,8 @@ const FILE_TOOLS: Readonly<Record<string, string>> = {
 const RULE = /^([^()]+?)(?:\((.*)\))?$/s;
 
 // Compiles permission-rule syntax: `Tool` (any call of the tool) or `Tool(pattern)`.
-// - Bash: the pattern matches `tool_input.command`, `*` a wildcard (`git push*`); a legacy `:*` suffix
-//   (`npm run:*`) means "this prefix";
+// - Bash: the pattern matches any simple command of `tool_input.command` (shell-split.ts), or the whole
+//   line; `*` a wildcard (`git push*`); a legacy `:*` suffix (`npm run:*`) means "this prefix";
 // - file tools (Read, Edit, MultiEdit, Write, NotebookEdit): a picomatch glob on the file path, relative
 //   to the project dir when the path is inside it;
 // - WebFetch: `domain:example.com` matches the URL's host;
@@ -70,7 +73,16 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
 
   if (tool === 'Bash') {
     const re = wildcard(pattern.endsWith(':*') ? `${pattern.slice(0, -2)}*` : pattern);
-    return (toolName, toolInput) => toolName === tool && typeof input(toolInput).command === 'string' && re.test(input(toolInput).command as string);
+    return (toolName, toolInput) => {
+      if (toolName !== tool) return false;
+      const command = input(toolInput).command;
+      if (typeof command !== 'string') return false;
+      // Every simple command is tested (`npm test && git push` holds `git push`), and the whole line too,
+      // for rules written with operators in them. A line that cannot be read runs the hook (fail safe).
+      if (re.test(command.trim())) return true;
+      const simple = splitSimpleCommands(command);
+      return simple === undefined || simple.some((c) => re.test(c));
+    };
   }
   const field = FILE_TOOLS[tool];
   if (field !== undefined) {

@@ -3,13 +3,17 @@
 // 1. an aborted dispatch carries no decision;
 // 2. PreToolUse (and PreModelSwitch) permission decisions: deny > defer > ask > allow across hooks, the
 //    legacy `decision: 'approve' | 'block'` read as allow / deny; the winning decision's first reason;
-// 3. `blocked` is true for a deny, a `decision: 'block'`, `continue: false`, or an exit 2 on an event
-//    where exit 2 blocks (the catalogue's `exit2`); `reason` is then the first blocker's explanation;
-// 4. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart)
+//    PermissionRequest's `decision.behavior` (allow / deny) the same way;
+// 3. `blocked` is true for a deny, a `decision: 'block'` or an exit 2 on an event where exit 2 blocks (the
+//    catalogue's `exit2`), and only on events with decision control (the catalogue's `blocks`: SessionStart
+//    ignores them); `reason` is then the first blocker's explanation;
+// 4. `continue: false` is not a block: it sets `continue: false` (and the first `stopReason`) on events
+//    that honour it (the catalogue's `stops`); on PreToolUse the tool still runs (issue 10 rule 5);
+// 5. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart)
 //    and exit-2 feedback (PostToolUse, PostToolUseFailure) join with "\n" into `injectContext`;
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
 //    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
-//    catalogue `outputFields`) are dropped.
+//    catalogue `outputFields`) are dropped; a winning `defer` drops `updatedInput` and `additionalContext`.
 import { copyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
@@ -19,9 +23,26 @@ import type { ClaudeEntryOutcome } from './output.js';
 export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
 const PERMISSION_RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
 
+/** PermissionRequest's decision, as the winning hook gave it (`hookSpecificOutput.decision`). */
+export interface PermissionRequestDecision {
+  behavior: 'allow' | 'deny';
+  /** allow: the tool input to use instead. */
+  updatedInput?: Record<string, unknown>;
+  /** allow: permission rule updates, as the hook gave them. */
+  updatedPermissions?: unknown[];
+  /** deny: why, for the model. */
+  message?: string;
+  /** deny: stop the agent too. */
+  interrupt?: boolean;
+}
+
 export interface ClaudeDispatchResult extends DispatchResult {
+  /** PreToolUse, PreModelSwitch, and PermissionRequest (`allow` / `deny`, from `decision.behavior`). */
   permissionDecision?: PermissionDecision;
   permissionDecisionReason?: string;
+  /** PermissionRequest: the winning `decision` object, for a harness to act on. */
+  permissionRequest?: PermissionRequestDecision;
+  /** Set with `continue: false`: why the agent stops. */
   stopReason?: string;
   systemMessage?: string;
   /** The event's merged hookSpecificOutput, tagged with `hookEventName`. */
@@ -39,7 +60,7 @@ function fieldsOf(spec: ClaudeEventSpec): ReadonlySet<string> {
 }
 
 // Merges the outcomes (index-aligned with `runs`, registration order) into the dispatch result.
-export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[]): ClaudeDispatchResult {
+export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[], input?: unknown): ClaudeDispatchResult {
   // Fast path: when no hook said anything (most in-process handlers), nothing is decided.
   let said = false;
   for (let i = 0; i < outcomes.length && !said; i++) {
@@ -49,6 +70,10 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   if (!said) return { blocked: false, aborted: false, runs };
   const fields = fieldsOf(spec);
   const permissions = fields.has('permissionDecision');
+  const requests = fields.has('decision');
+  // Decisions count only on events with decision control, and not where the input says they cannot.
+  const when = spec.decisionsIgnoredWhen;
+  const decides = spec.blocks && (when === undefined || (input as Record<string, unknown> | undefined)?.[when[0]] !== when[1]);
   const contexts: string[] = [];
   const messages: string[] = [];
   const specific: Record<string, unknown> = {};
@@ -61,34 +86,38 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   let updatedInput: Record<string, unknown> | undefined;
   let permission: PermissionDecision | undefined;
   let permissionReason: string | undefined;
+  let request: PermissionRequestDecision | undefined;
 
   const block = (why: string | undefined): void => {
+    if (!decides) return;
     blocked = true;
     blockReason ??= why;
   };
-  const permit = (p: unknown, why: unknown): void => {
-    if (typeof p !== 'string' || !(p in PERMISSION_RANK)) return;
+  const permit = (p: unknown, why: unknown): boolean => {
+    if (!decides || typeof p !== 'string' || !(p in PERMISSION_RANK)) return false;
     const candidate = p as PermissionDecision;
+    let won = false;
     if (permission === undefined || PERMISSION_RANK[candidate] > PERMISSION_RANK[permission]) {
       permission = candidate;
       permissionReason = typeof why === 'string' ? why : undefined;
+      won = true;
     } else if (candidate === permission && permissionReason === undefined && typeof why === 'string') {
       permissionReason = why;
     }
     // A deny blocks here, in registration order, so its reason is not taken over by a later blocker.
     if (candidate === 'deny') block(typeof why === 'string' ? why : `denied by a ${spec.name} hook`);
+    return won;
   };
   for (const o of outcomes) {
     // Fast path: an entry that said nothing (most in-process handlers) costs nothing here.
     if (o === undefined || (o.output === undefined && o.text === undefined && o.exit2 === undefined)) continue;
     const out = o.output;
     if (out !== undefined) {
-      if (out.continue === false) {
+      if (out.continue === false && spec.stops) {
         cont = false;
         stopReason ??= out.stopReason;
-        block(out.stopReason ?? out.reason ?? 'a hook asked to stop (continue: false)');
       }
-      if (out.decision !== undefined) {
+      if (out.decision !== undefined && decides) {
         if (permissions) permit(out.decision === 'approve' ? 'allow' : 'deny', out.reason);
         else if (out.decision === 'block') block(out.reason ?? 'blocked by a hook');
         else decision ??= 'approve';
@@ -106,6 +135,9 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
             permit(value, hs.permissionDecisionReason);
           } else if (key === 'permissionDecisionReason' && permissions) {
             // taken with its decision
+          } else if (key === 'decision' && requests) {
+            const d = permissionRequestDecision(value);
+            if (d !== undefined && permit(d.behavior, d.message)) request = d;
           } else {
             // A rewrite is a plain object or nothing; every kept value is a safe copy (src/json-value.ts):
             // one too deep or cyclic is dropped, as the hook's output would be unusable.
@@ -123,17 +155,28 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
       if (spec.exit2 === 'feedback') {
         if (o.exit2 !== '') contexts.push(o.exit2);
       } else if (spec.exit2 === 'decline') {
-        specific.action = 'decline';
+        if (decides) specific.action = 'decline';
         block(o.exit2 || 'the hook declined (exit 2)');
       } else if (spec.exit2 === 'block') {
         if (permissions) permit('deny', o.exit2 || 'denied by a hook (exit 2)');
         else block(o.exit2 || 'blocked by a hook (exit 2)');
-        if (fields.has('action')) specific.action = 'decline';
+        if (fields.has('action') && decides) specific.action = 'decline';
       }
     }
   }
 
   if (permission === 'deny') block(permissionReason ?? `denied by a ${spec.name} hook`);
+  // A deferred call goes back to the harness as it was: no rewrite, no context (issue 10 rule 7).
+  if (permission === 'defer') {
+    updatedInput = undefined;
+    delete specific.updatedInput;
+    contexts.length = 0;
+  }
+  if (request !== undefined) {
+    specific.decision = request;
+    if (request.behavior === 'allow' && request.updatedInput !== undefined) updatedInput = request.updatedInput;
+    if (request.behavior === 'deny' && request.interrupt === true && spec.stops) cont = false;
+  }
   const result: ClaudeDispatchResult = { blocked, aborted: false, runs };
   if (cont !== undefined) result.continue = cont;
   if (blocked) {
@@ -146,10 +189,11 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   }
   if (permission !== undefined) {
     result.permissionDecision = permission;
-    specific.permissionDecision = permission;
+    if (request !== undefined) result.permissionRequest = request;
+    else specific.permissionDecision = permission;
     if (permissionReason !== undefined) {
       result.permissionDecisionReason = permissionReason;
-      specific.permissionDecisionReason = permissionReason;
+      if (request === undefined) specific.permissionDecisionReason = permissionReason;
     }
   }
   if (stopReason !== undefined) result.stopReason = stopReason;
@@ -161,6 +205,27 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   if (blocked) delete specific.updatedInput;
   if (hasKeys(specific)) result.hookSpecificOutput = { hookEventName: spec.name, ...specific };
   return result;
+}
+
+// PermissionRequest's `decision`, kept when it is well formed: `behavior` allow or deny and, per behavior,
+// `updatedInput` (a plain object, copied), `updatedPermissions` (an array, copied), `message`, `interrupt`.
+function permissionRequestDecision(value: unknown): PermissionRequestDecision | undefined {
+  if (!isPlainObject(value) || (value.behavior !== 'allow' && value.behavior !== 'deny')) return undefined;
+  const d: PermissionRequestDecision = { behavior: value.behavior };
+  if (d.behavior === 'allow') {
+    if (isPlainObject(value.updatedInput)) {
+      const copy = safeCopy(value.updatedInput);
+      if (copy !== undefined) d.updatedInput = copy as Record<string, unknown>;
+    }
+    if (Array.isArray(value.updatedPermissions)) {
+      const copy = safeCopy(value.updatedPermissions);
+      if (copy !== undefined) d.updatedPermissions = copy as unknown[];
+    }
+  } else {
+    if (typeof value.message === 'string') d.message = value.message;
+    if (typeof value.interrupt === 'boolean') d.interrupt = value.interrupt;
+  }
+  return d;
 }
 
 function hasKeys(o: object): boolean {

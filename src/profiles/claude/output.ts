@@ -29,8 +29,15 @@ export interface ClaudeEntryOutcome {
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
 
+/**
+ * How a `hookSpecificOutput` without `hookEventName` is read. Claude Code ignores it (`'required'`, for what a
+ * hook process printed: command, HTTP, mcp_tool); an in-process handler is typed to its event, so a missing
+ * tag is its event (`'implied'`). A tag naming another event is ignored, with a warning, either way.
+ */
+export type EventTag = 'required' | 'implied';
+
 // Keeps the documented top-level fields with the right types; unknown keys are ignored.
-export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHookOutput {
+export function normalizeClaudeOutput(value: Record<string, unknown>, event: string, tag: EventTag, name: string, logger: HookLogger): ClaudeHookOutput {
   const out: ClaudeHookOutput = {};
   if (typeof value.continue === 'boolean') out.continue = value.continue;
   if (typeof value.suppressOutput === 'boolean') out.suppressOutput = value.suppressOutput;
@@ -44,7 +51,18 @@ export function normalizeClaudeOutput(value: Record<string, unknown>): ClaudeHoo
     if (sequence !== undefined) out.terminalSequence = sequence;
   }
   // A copy: its getters run here, where a throw is the hook failing, not later in the merge.
-  if (isPlainObject(value.hookSpecificOutput)) out.hookSpecificOutput = { ...value.hookSpecificOutput } as ClaudeHookOutput['hookSpecificOutput'];
+  if (isPlainObject(value.hookSpecificOutput)) {
+    const specific = { ...value.hookSpecificOutput } as ClaudeHookOutput['hookSpecificOutput'] & { hookEventName?: unknown };
+    // Claude Code reads hookSpecificOutput only when its hookEventName names this event (issue 10 rule 4;
+    // fixtures/claude/oracle/conformance/04-*).
+    const named = specific.hookEventName;
+    if (named === event || (named === undefined && tag === 'implied')) out.hookSpecificOutput = specific;
+    else {
+      logger.warn(
+        `harness-hooks: hook "${name}" on ${event} printed a hookSpecificOutput ${named === undefined ? 'without hookEventName' : `for ${JSON.stringify(named)}`}; ignored (it counts only with "hookEventName": "${event}")`,
+      );
+    }
+  }
   return out;
 }
 
@@ -56,7 +74,7 @@ export function parseClaudeStdout(stdout: string, name: string, event: string, l
   if (trimmed.startsWith('{')) {
     try {
       const value: unknown = JSON.parse(trimmed);
-      if (isPlainObject(value)) return { output: normalizeClaudeOutput(value) };
+      if (isPlainObject(value)) return { output: normalizeClaudeOutput(value, event, 'required', name, logger) };
     } catch (error) {
       logger.warn(`harness-hooks: hook "${name}" on ${event} printed output that starts with "{" but is not valid JSON (${(error as Error).message}); read as plain text`);
       return { text: trimmed, garbage: true };
@@ -65,12 +83,23 @@ export function parseClaudeStdout(stdout: string, name: string, event: string, l
   return { text: trimmed };
 }
 
-// Whether an output blocks by itself (before the event's merge rules).
-export function outputBlocks(output: ClaudeHookOutput | undefined): boolean {
-  if (output === undefined) return false;
+// Whether an output refuses the event's action by itself (Claude Code's own test: `decision: "block"`, a
+// `permissionDecision: "deny"`, PermissionRequest's `decision.behavior: "deny"`), on an event whose
+// decisions count. `continue: false` stops the agent; it refuses nothing (issue 10 rule 5).
+export function outputBlocks(output: ClaudeHookOutput | undefined, spec: ClaudeEventSpec): boolean {
+  if (output === undefined || !spec.blocks) return false;
   const specific = output.hookSpecificOutput as Record<string, unknown> | undefined;
-  return output.continue === false || output.decision === 'block' || specific?.permissionDecision === 'deny';
+  if (output.decision === 'block' || specific?.permissionDecision === 'deny') return true;
+  const decision = specific?.decision as { behavior?: unknown } | undefined;
+  return spec.name === 'PermissionRequest' && isPlainObject(decision) && decision.behavior === 'deny';
 }
+
+// Events whose JSON output counts whatever the exit status (Claude Code's own list); elsewhere, JSON printed
+// by a hook that exited neither 0 nor 2 counts only when it blocks, and its `continue: false` always does.
+const JSON_ON_ANY_EXIT: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
+/** Claude Code's reason for an exit 2 that wrote nothing to stderr. */
+export const NO_STDERR = 'No stderr output';
 
 // A finished command as a claude outcome.
 export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name: string, logger: HookLogger): ClaudeEntryOutcome {
@@ -90,14 +119,24 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
       return { ...base, outcome: 'error', garbage: true, message: reason };
     }
     const parsed = parseClaudeStdout(stdout, name, spec.name, logger);
-    return { ...base, ...parsed, outcome: outputBlocks(parsed.output) ? 'block' : 'ok' };
+    return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
   }
   if (r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user') {
-    const text = (r.stderr.trim() || r.stdout.trim()).slice(0, 10_000);
+    // Stdout is ignored; the reason is stderr, or Claude Code's "No stderr output" (issue 10 rule 3).
+    const text = r.stderr.trim().slice(0, 10_000) || NO_STDERR;
     // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
     return { ...base, exit2: text, outcome: 'block' };
   }
-  const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200)}` };
+  const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200) || NO_STDERR}` };
+  // Any other exit: a JSON object on stdout still decides when it blocks (exit 1 with a deny denies) or
+  // stops the agent; on Stop, SubagentStop, TaskCompleted and TeammateIdle it counts whole.
+  if (r.exitCode !== 2) {
+    const { output } = r.stdoutOverParseLimit === true ? {} : parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, logger);
+    if (output !== undefined) {
+      if (JSON_ON_ANY_EXIT.has(spec.name) || outputBlocks(output, spec)) return { ...failed, output, outcome: outputBlocks(output, spec) ? 'block' : 'error' };
+      if (output.continue === false) return { ...failed, output: output.stopReason === undefined ? { continue: false } : { continue: false, stopReason: output.stopReason } };
+    }
+  }
   // Where exit 2 is "like any other non-zero exit code" (`user`), it can be a crash too (sh's syntax
   // error, a missing script): a failure for onFailure: 'block'. Only where the event ignores it, it is not.
   if (r.exitCode === 2 && spec.exit2 === 'ignore') failed.deliberate = true;
@@ -108,14 +147,14 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
 // Fast path: a handler that returned nothing shares one outcome object (outcomes are never changed).
 const SAID_NOTHING: ClaudeEntryOutcome = Object.freeze({ outcome: 'ok' });
 
-export function fromHandlerValue(value: unknown, name: string, event: string, logger: HookLogger): ClaudeEntryOutcome {
+export function fromHandlerValue(value: unknown, name: string, spec: ClaudeEventSpec, logger: HookLogger): ClaudeEntryOutcome {
   if (value === undefined || value === null) return SAID_NOTHING;
   if (!isPlainObject(value)) {
-    logger.warn(`harness-hooks: hook "${name}" on ${event} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored`);
+    logger.warn(`harness-hooks: hook "${name}" on ${spec.name} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored`);
     return { outcome: 'ok', garbage: true, message: `returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object` };
   }
-  const output = normalizeClaudeOutput(value);
-  return { outcome: outputBlocks(output) ? 'block' : 'ok', output };
+  const output = normalizeClaudeOutput(value, spec.name, 'implied', name, logger);
+  return { outcome: outputBlocks(output, spec) ? 'block' : 'ok', output };
 }
 
 export function isElicitationAction(value: unknown): boolean {
@@ -124,8 +163,10 @@ export function isElicitationAction(value: unknown): boolean {
 
 // `onFailure: 'block'`: a hook that crashed, timed out, could not start or answered garbage blocks, with a
 // reason that says which hook failed and how. A guard that failed must not look like an approval.
-export function failClosed(entry: Entry, event: string, o: ClaudeEntryOutcome): ClaudeEntryOutcome {
-  if ((o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) || o.deliberate === true) return o;
+// On an event without decision control (Notification, SessionStart, …) there is nothing to refuse.
+export function failClosed(entry: Entry, spec: ClaudeEventSpec, o: ClaudeEntryOutcome): ClaudeEntryOutcome {
+  if ((o.outcome !== 'error' && o.outcome !== 'timeout' && o.garbage !== true) || o.deliberate === true || !spec.blocks) return o;
+  const event = spec.name;
   const how = o.outcome === 'timeout' ? 'timed out' : o.garbage === true ? 'returned output that could not be read' : 'failed';
   const reason = `Hook "${entry.name}" on ${event} ${how}${o.message ? `: ${o.message}` : ''} (onFailure: block)`;
   return { outcome: 'block', output: { decision: 'block', reason }, message: o.message ?? reason };

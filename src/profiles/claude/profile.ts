@@ -88,11 +88,11 @@ const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
     const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
     const rules: ParallelRules<ClaudeEntryOutcome> = {
       name,
-      fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, name, logger),
+      fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, spec, logger),
       // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
       failure: (_entry, kind, message) => ({ outcome: kind, message }),
-      settle: (entry, outcome) => (entry.onFailure === 'block' ? failClosed(entry, name, outcome) : outcome),
-      merge: (outcomes, runs) => mergeClaudeOutcomes(spec, outcomes, runs),
+      settle: (entry, outcome) => (entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome),
+      merge: (outcomes, runs, input) => mergeClaudeOutcomes(spec, outcomes, runs, input),
     };
     const extras: ClaudeExtras = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity });
     const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, extras, hasRequired: compileRequiredCheck(spec.required) };

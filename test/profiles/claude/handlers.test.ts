@@ -446,10 +446,15 @@ describe('onFailure: block and exit 2', () => {
     expect(r.reason).toMatch(/onFailure: block/);
   });
 
-  it('still blocks on a crash (exit 1) on the same event', async () => {
+  it('blocks on a crash (exit 1) only where the event can refuse something: not on Notification or SessionStart', async () => {
     const { registry } = make();
+    registry.addConfig(on('Stop', [{ type: 'command', command: 'exit 1', onFailure: 'block' }]), { source: 'user' });
+    expect((await registry.dispatch('Stop', { stop_hook_active: false })).blocked).toBe(true);
     registry.addConfig(on('Notification', [{ type: 'command', command: 'exit 1', onFailure: 'block' }]), { source: 'user' });
-    expect((await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' })).blocked).toBe(true);
+    const n = await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' });
+    expect(n).toMatchObject({ blocked: false, runs: [{ outcome: 'error' }] });
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: 'exit 1', onFailure: 'block' }]), { source: 'user' });
+    expect((await registry.dispatch('SessionStart', { source: 'startup' })).blocked).toBe(false);
   });
 });
 

@@ -61,6 +61,14 @@ describe('claude profile: matchers', () => {
     ['PreToolUse', 'bash', bash(), false], // exact, case-sensitive
     ['PreToolUse', 'Edit|Bash', bash(), true],
     ['PreToolUse', 'Bas', bash(), false], // an exact list, not a prefix
+    ['PreToolUse', 'Bash-x', bash(), false],
+    ['PreToolUse', 'Edit, Write', { tool_name: 'Write', tool_input: {}, tool_use_id: 't' }, true], // `,` splits too, names trimmed
+    ['PreToolUse', 'Edit,Bash', bash(), true],
+    ['PreToolUse', ' Bash ', bash(), true],
+    ['PreToolUse', 'Edit, Write', bash(), false],
+    ['PreToolUse', 'B.*', bash(), true],
+    ['PreToolUse', '^Bash$', bash(), true],
+    ['PreToolUse', '', bash(), true],
     ['PreToolUse', 'mcp__.*', { tool_name: 'mcp__github__search', tool_input: {}, tool_use_id: 't' }, true],
     ['PreToolUse', 'Ba.h', { tool_name: 'xBashx', tool_input: {}, tool_use_id: 't' }, true], // unanchored
     ['SessionStart', 'resume', { source: 'startup' }, false],
@@ -87,7 +95,7 @@ describe('claude profile: matchers', () => {
 describe('claude profile: output', () => {
   it('parses stdout whose first non-blank character is { as JSON output', async () => {
     const { registry } = make();
-    registry.addConfig(on('PostToolUse', [cmd(emit('\n  {"systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}'))]), { source: 'user' });
+    registry.addConfig(on('PostToolUse', [cmd(emit('\n  {"systemMessage":"hi","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ctx"}}'))]), { source: 'user' });
     const r = await registry.dispatch('PostToolUse', { tool_name: 'Bash', tool_input: {}, tool_response: {}, tool_use_id: 't' });
     expect(r).toMatchObject({ systemMessage: 'hi', injectContext: 'ctx', blocked: false });
   });
@@ -197,13 +205,50 @@ describe('claude profile: merging', () => {
     expect(r).toMatchObject({ permissionDecision: 'deny', blocked: true, reason: 'not fine' });
   });
 
-  it('blocks on decision: block and on continue: false, with the explaining text as reason', async () => {
+  it('blocks on decision: block, with the explaining text as reason', async () => {
     const { registry } = make();
     registry.register('Stop', () => ({ decision: 'block', reason: 'tests are failing' }));
     expect(await registry.dispatch('Stop', { stop_hook_active: false })).toMatchObject({ blocked: true, decision: 'block', reason: 'tests are failing' });
-    const other = make().registry;
-    other.register('UserPromptSubmit', () => ({ continue: false, stopReason: 'quota' }));
-    expect(await other.dispatch('UserPromptSubmit', { prompt: 'p' })).toMatchObject({ blocked: true, continue: false, stopReason: 'quota', reason: 'quota' });
+  });
+
+  it('keeps continue: false (stop the agent) apart from blocked (refuse the action): on PreToolUse the tool still runs', async () => {
+    const { registry } = make();
+    registry.register('UserPromptSubmit', () => ({ continue: false, stopReason: 'quota' }));
+    const r = await registry.dispatch('UserPromptSubmit', { prompt: 'p' });
+    expect(r).toMatchObject({ blocked: false, continue: false, stopReason: 'quota', runs: [{ outcome: 'ok' }] });
+    registry.register('PreToolUse', () => ({ continue: false, stopReason: 'enough' }));
+    const pre = await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+    expect(pre).toMatchObject({ blocked: false, continue: false, stopReason: 'enough' });
+    expect(pre.permissionDecision).toBeUndefined();
+  });
+
+  it('ignores decision: block, continue: false and exit 2 on events without decision control (SessionStart, SubagentStart, Notification)', async () => {
+    const { registry } = make();
+    registry.register('SessionStart', () => ({ decision: 'block', reason: 'no', continue: false, stopReason: 'stop' }));
+    registry.addConfig(on('SessionStart', [cmd('echo nope >&2; exit 2')]), { source: 'user' });
+    const r = await registry.dispatch('SessionStart', { source: 'startup' });
+    expect(r).toMatchObject({ blocked: false, runs: [{ outcome: 'ok' }, { outcome: 'error' }] });
+    expect(r.continue).toBeUndefined();
+    expect(r.stopReason).toBeUndefined();
+    registry.register('SubagentStart', () => ({ decision: 'block', continue: false }));
+    expect(await registry.dispatch('SubagentStart', {})).toMatchObject({ blocked: false });
+    registry.register('Notification', () => ({ decision: 'block' }));
+    expect(await registry.dispatch('Notification', { message: 'm', notification_type: 'idle_prompt' })).toMatchObject({ blocked: false });
+    // ConfigChange blocks, except a change to policy settings.
+    registry.register('ConfigChange', () => ({ decision: 'block', reason: 'frozen' }));
+    expect(await registry.dispatch('ConfigChange', { source: 'project_settings' })).toMatchObject({ blocked: true, reason: 'frozen' });
+    expect(await registry.dispatch('ConfigChange', { source: 'policy_settings' })).toMatchObject({ blocked: false });
+  });
+
+  it('reads hookSpecificOutput only when its hookEventName names the event (missing or another: ignored, with a warning); in-process handlers may leave it out', async () => {
+    const { registry, logger } = make();
+    const ctx = (tag: string | undefined): string => JSON.stringify({ hookSpecificOutput: { ...(tag === undefined ? {} : { hookEventName: tag }), additionalContext: `ctx-${tag}` } });
+    registry.addConfig(on('PostToolUse', [cmd(emit(ctx(undefined))), cmd(emit(ctx('PreToolUse'))), cmd(emit(ctx('PostToolUse')))]), { source: 'user' });
+    registry.register('PostToolUse', () => ({ hookSpecificOutput: { additionalContext: 'in-process' } }));
+    registry.register('PostToolUse', () => ({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'wrong' } as never }));
+    const r = await registry.dispatch('PostToolUse', { tool_name: 'Bash', tool_input: {}, tool_response: {}, tool_use_id: 't' });
+    expect(r.injectContext).toBe('ctx-PostToolUse\nin-process');
+    expect(logger.warnings.filter((w) => /hookSpecificOutput/.test(w))).toHaveLength(3);
   });
 
   it('joins additionalContext and systemMessage in registration order', async () => {
