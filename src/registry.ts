@@ -415,7 +415,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       if (e.matcher !== null && !e.matcher(value)) {
         reason = `matcher ${JSON.stringify(e.meta?.matcher ?? '')} did not match value ${JSON.stringify(value)} (${event} matches on ${view.matchBasename ? `the basename of ${view.matchField}` : view.matchField})`;
       } else {
-        reason = this.#profile.whyNot?.(view, payload, e);
+        reason = this.#profile.whyNot?.(view, payload, e, this.#host);
       }
       rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
     }
@@ -502,7 +502,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const signal = options?.signal;
       if (signal?.aborted) return Promise.resolve(makeAbortedResult([]) as ResultOf<P>);
       let entries = plan.filtered ? this.#entriesFor(plan, payload) : plan.entries;
-      if (plan.selective) entries = profile.select!(plan.view, payload, entries);
+      if (plan.selective) entries = profile.select!(plan.view, payload, entries, this.#host);
       // The record's clock starts before the run does, so its durationMs covers every run's.
       const t0 = this.#record === undefined ? 0 : now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.

@@ -58,9 +58,14 @@ describe('explain', () => {
     const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger() });
     const hooks = { hooks: { PreToolUse: [
       { matcher: 'Edit', hooks: [{ type: 'command', command: 'echo edit' }] },
-      { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo push', if: 'Bash(git push*)' }, { type: 'command', command: 'echo same' }, { type: 'command', command: 'echo once', once: true }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo push', if: 'Bash(git push*)' }, { type: 'command', command: 'echo same' }] },
     ] } };
     registry.addConfig(hooks, { source: 'user', file: '/u.json' });
+    // `once` counts for frontmatter hooks (a skill's), gated like a project's: allowed for this one registry.
+    const skills = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true, allowProjectHooks: true }, logger: makeLogger() });
+    skills.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo once', once: true }] }] } }, { source: 'skill', file: '/SKILL.md' });
+    await skills.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+    expect(skills.explain('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' })[0]).toMatchObject({ runs: false, reason: '`once` already spent: it ran and was removed' });
     registry.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo same' }] }] } }, { source: 'project', file: '/p.json' });
     registry.addConfig({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo same' }] }] } }, { source: 'user', file: '/u2.json' });
     await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
@@ -71,7 +76,6 @@ describe('explain', () => {
     expect(byName('echo same', '/u.json')).toMatchObject({ runs: false, reason: expect.stringMatching(/^deduplicated with hooks\.PreToolUse\[0\]\.hooks\[0\] in \/u2\.json/) });
     expect(byName('echo same', '/p.json')).toMatchObject({ runs: false, reason: expect.stringMatching(/gated off: project hooks need the `allowProjectHooks` setting/) });
     expect(byName('echo same', '/u2.json')).toMatchObject({ runs: true });
-    expect(byName('echo once')).toMatchObject({ runs: false, reason: '`once` already spent: it ran and was removed' });
   });
 
   it('explains `if` on an event that cannot evaluate it, and HTTP hooks on SessionStart', () => {

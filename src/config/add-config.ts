@@ -7,8 +7,11 @@ import type { HooksConfig } from '../schemas/config.js';
 import type { HookLogger, HookSettings } from '../types.js';
 import { parseHooksConfig } from './load.js';
 
-/** `local` (settings.local.json) is the claude profile's. */
-export type ConfigSource = 'user' | 'project' | 'local' | 'plugin';
+/**
+ * `local` (settings.local.json), `managed` (policy settings), `skill` and `agent` (hooks from a skill's or
+ * an agent's frontmatter) are the claude profile's; each profile lists the sources it takes.
+ */
+export type ConfigSource = 'user' | 'project' | 'local' | 'plugin' | 'managed' | 'skill' | 'agent';
 
 export interface AddConfigOptions {
   /** Where the config came from; decides which settings gate it. */
@@ -86,6 +89,8 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   const removers: (() => void)[] = [];
   const where = options.file ? ` (${options.file})` : '';
 
+  const undoSettings = profile.configSettings?.(profileHost, parsed, origin, where);
+  if (undoSettings !== undefined) removers.push(undoSettings);
   host.batch(() => addAll());
   return {
     source,
@@ -98,7 +103,9 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
 
   // Every entry of the config, in file order, in one batch.
   function addAll(): void {
-    for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
+    for (const [listed, groups] of Object.entries(parsed.hooks ?? {})) {
+      // (An agent's Stop hooks are SubagentStop hooks in the claude profile.)
+      const event = profile.view(listed) === undefined ? listed : (profile.configEvent?.(listed, origin) ?? listed);
       if (profile.view(event) === undefined) {
         host.logger.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
         skipped.push({ event, path: `hooks.${event}`, reason: `unknown event "${event}"` });
@@ -106,7 +113,7 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       }
       groups.forEach((group, g) => {
         group.hooks.forEach((hook, h) => {
-          const path = `hooks.${event}[${g}].hooks[${h}]`;
+          const path = `hooks.${listed}[${g}].hooks[${h}]`;
           const made = profile.configEntry(profileHost, event, hook, origin);
           if ('skip' in made) {
             host.logger.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);

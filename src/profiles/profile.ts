@@ -98,9 +98,9 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   /** Throws a TypeError for a payload that is not an object or lacks a required field. Cheap: it runs on every dispatch. */
   checkPayload(view: View, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */
-  select?(view: View, payload: unknown, entries: readonly Entry[]): readonly Entry[];
+  select?(view: View, payload: unknown, entries: readonly Entry[], host: ProfileHost<State>): readonly Entry[];
   /** Why a matched entry would not run for this payload (before de-duplication), or undefined. */
-  whyNot?(view: View, payload: unknown, entry: Entry): string | undefined;
+  whyNot?(view: View, payload: unknown, entry: Entry, host: ProfileHost<State>): string | undefined;
   /**
    * Runs the selected entries and merges their decisions into the shared result contract (plus extras).
    * Never called with no entries: the registry answers that itself. Must not reject for a hook's failure.
@@ -109,6 +109,13 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;
+  /** The event a configured hook from `origin` listed under `event` registers on. Default: `event`. */
+  configEvent?(event: string, origin: ConfigOrigin): string;
+  /**
+   * Reads a config's own top-level keys (besides `hooks`) into the profile's state when the config is
+   * added, gated or not; returns the undo, which the config's report's `remove()` runs. Optional.
+   */
+  configSettings?(host: ProfileHost<State>, config: Readonly<Record<string, unknown>>, origin: ConfigOrigin, where: string): (() => void) | undefined;
   /** A configured hook as an entry, or a reason to skip it (with a warning). */
   configEntry(host: ProfileHost<State>, event: string, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string };
   /**

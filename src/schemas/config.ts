@@ -71,8 +71,14 @@ function makeSchemas(zod: typeof z) {
     hooks: zod.array(HookHandlerSchema, { error: 'expected `hooks` to be an array of handlers' }),
   });
 
-  // A settings file or a plugin's hooks/hooks.json: other top-level keys are allowed and ignored.
+  const strings = (key: string) => zod.array(zod.string(), { error: `expected \`${key}\` to be an array of strings` }).optional();
+  // A settings file or a plugin's hooks/hooks.json: other top-level keys are allowed and ignored, but for
+  // the hook settings keys Claude Code reads (the claude profile applies them; see its policy.ts).
   const HooksConfigSchema = zod.looseObject({
+    disableAllHooks: zod.boolean({ error: 'expected `disableAllHooks` to be a boolean' }).optional(),
+    allowManagedHooksOnly: zod.boolean({ error: 'expected `allowManagedHooksOnly` to be a boolean' }).optional(),
+    allowedHttpHookUrls: strings('allowedHttpHookUrls'),
+    httpHookAllowedEnvVars: strings('httpHookAllowedEnvVars'),
     hooks: zod
       .record(zod.string(), zod.array(MatcherGroupSchema, { error: 'expected an array of matcher groups' }), {
         error: 'expected `hooks` to be an object mapping event names to matcher groups',

@@ -73,7 +73,9 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   const extra: { -readonly [K in keyof Omit<Entry, 'once'>]?: Entry[K] } & { once?: boolean } = {};
   if (timeoutMs !== undefined && fields.timeoutMs === undefined) extra.timeoutMs = timeoutMs;
   if (hook.if !== undefined) extra.condition = compileIfCondition(hook.if, () => host.projectDir, host.logger) ?? false;
-  if (hook.once === true) extra.once = true;
+  // `once` is for hooks from a skill's or an agent's frontmatter; Claude Code ignores it in settings files
+  // (issue 10 rule 9: both calls ran).
+  if (hook.once === true && (origin.source === 'skill' || origin.source === 'agent')) extra.once = true;
   // A spinner's text: no terminal control from a settings file (src/terminal-text.ts).
   if (hook.statusMessage !== undefined) extra.statusMessage = stripTerminalControls(hook.statusMessage);
   if (hook.onFailure !== undefined) extra.onFailure = hook.onFailure;
@@ -124,11 +126,15 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
   // In `sh -c`, the placeholders become quoted references to the environment (placeholders.ts); in exec
   // form and for PowerShell, the text is substituted.
   const shellForm = hook.args === undefined && hook.shell !== 'powershell';
-  const command: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? quotePlaceholdersForShell(hook.command!, PLUGIN_PLACEHOLDERS) : sub(hook.command!) };
-  if (hook.args !== undefined) command.args = hook.args.map(sub);
-  if (hook.shell !== undefined) command.shell = hook.shell;
+  const configured: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? quotePlaceholdersForShell(hook.command!, PLUGIN_PLACEHOLDERS) : sub(hook.command!) };
+  if (hook.args !== undefined) configured.args = hook.args.map(sub);
+  if (hook.shell !== undefined) configured.shell = hook.shell;
+  // Exec form has no shell to expand `${CLAUDE_PROJECT_DIR}`: it is substituted in `command` and in each
+  // `args` element, per run (the project dir can follow the session); `$HOME` stays literal, `"a b"` one
+  // argument (issue 10 rule 8).
+  const execForm = hook.args !== undefined;
   // Shown (runs, listHooks, onHookStart) with the paths in place.
-  const name = hook.args === undefined ? sub(hook.command!) : [command.command, ...command.args!].join(' ');
+  const name = hook.args === undefined ? sub(hook.command!) : [configured.command, ...configured.args!].join(' ');
   const background = hook.async === true || hook.asyncRewake === true;
 
   const finished = (r: CommandResult, rewakeOnExit2: boolean): void => {
@@ -164,6 +170,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
       if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
       const cwd = (input as { cwd?: string }).cwd;
       const executor = host.executor();
+      const command = execForm ? withProjectDir(configured, host.projectDir) : configured;
       if (background) {
         // async / asyncRewake: start it and let the dispatch go on at once; close() kills it.
         const run = executor.run(command, input, { cwd, env: runEnv, signal: host.closeSignal, timeoutMs: budget(timeoutMs ?? ASYNC_TIMEOUT_MS, extras) });
@@ -223,6 +230,16 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
   };
 }
 
+const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
+
+// An exec-form command with `${CLAUDE_PROJECT_DIR}` replaced in its command and args (the same object when
+// neither holds it).
+function withProjectDir(spec: CommandHookSpec, projectDir: string): CommandHookSpec {
+  const has = spec.command.includes(PROJECT_DIR_PLACEHOLDER) || spec.args!.some((a) => a.includes(PROJECT_DIR_PLACEHOLDER));
+  if (!has) return spec;
+  return { ...spec, command: spec.command.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir), args: spec.args!.map((a) => a.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir)) };
+}
+
 // `{"async": true, "asyncTimeout": N}` (N in ms) as a first stdout line: the new timeout, else undefined.
 export function parseAsyncDeclaration(line: string): number | undefined {
   const text = line.trim();
@@ -247,8 +264,17 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
     httpType: true,
     invoke: async (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
       // The HTTP runner loads on the first HTTP hook, not at package import (cold start).
-      const { runHttpHook } = await import('../../http/index.js');
-      const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(hook.allowedEnvVars ? { allowedEnvVars: hook.allowedEnvVars } : {}) }, input, {
+      const { runHttpHook, matchesUrlPattern } = await import('../../http/index.js');
+      // Settings files' allowedHttpHookUrls: the URL must match one pattern of every list (policy.ts).
+      for (const list of host.state.policy.urlLists()) {
+        if (!list.some((pattern) => matchesUrlPattern(url, pattern))) {
+          const message = `HTTP hook ${url} was refused: its URL is not in a settings file's allowedHttpHookUrls (${list.map((p) => JSON.stringify(p)).join(', ') || 'empty'})`;
+          host.logger.warn(`harness-hooks: ${message}`);
+          return { outcome: 'error', message };
+        }
+      }
+      const allowedEnvVars = hook.allowedEnvVars === undefined ? undefined : host.state.policy.allowedEnvVars(hook.allowedEnvVars);
+      const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(allowedEnvVars ? { allowedEnvVars } : {}) }, input, {
         timeoutMs: budget(timeoutMs, extras),
         ...(signal ? { signal } : {}),
         ...(host.state.http.allowedUrls ? { allowedUrls: host.state.http.allowedUrls } : {}),

@@ -86,7 +86,10 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
   }
   const field = FILE_TOOLS[tool];
   if (field !== undefined) {
-    const isMatch = loadPicomatch()(pattern.startsWith('./') ? pattern.slice(2) : pattern, { dot: true });
+    // A pattern without a `/` matches the file's name at any depth (`Edit(.env)` fires on `src/.env`, not on
+    // `x.env`: observed, fixtures/claude/oracle/conformance/02-if-file-edit.json).
+    const glob = pattern.startsWith('./') ? pattern.slice(2) : pattern;
+    const isMatch = loadPicomatch()(glob, { dot: true, basename: !glob.includes('/') });
     return (toolName, toolInput) => {
       if (toolName !== tool) return false;
       const path = input(toolInput)[field];

@@ -6,6 +6,7 @@ import { errorMessage } from '../../dispatch-run.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import type { HookLogger } from '../../types.js';
 import type { AsyncHookResult, HookAdapters } from './adapters.js';
+import { ClaudePolicy } from './policy.js';
 
 /** The claude profile's registry options (besides the shared ones). */
 export interface ClaudeProfileOptions {
@@ -28,6 +29,8 @@ export interface ClaudeState {
   readonly adapters: Readonly<HookAdapters>;
   readonly http: { readonly allowedUrls: readonly string[] | undefined; readonly allowPrivateNetwork: boolean };
   readonly pluginDataDir: string | undefined;
+  /** The hook settings keys of the files added (policy.ts). */
+  readonly policy: ClaudePolicy;
   /** Hands a finished background hook's result to the harness. */
   asyncResult(result: AsyncHookResult): void;
   /** The results since the last call, each once, in completion order. */
@@ -60,6 +63,7 @@ export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger:
     adapters: Object.freeze({ ...adapters }),
     http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: allowPrivateNetwork === true }),
     pluginDataDir,
+    policy: new ClaudePolicy(),
     asyncResult(result) {
       results.push(result);
       if (onAsyncResult === undefined) return;

@@ -122,10 +122,14 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
     return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
   }
   if (r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user') {
-    // Stdout is ignored; the reason is stderr, or Claude Code's "No stderr output" (issue 10 rule 3).
+    // A JSON object on stdout decides on exit 2 too, and its reason wins over stderr; without one (or when it
+    // does not block), the exit 2 blocks with stderr, or Claude Code's "No stderr output" (observed in
+    // 2.1.328: fixtures/claude/oracle/conformance/03-*; the issue's "exit 2 ignores stdout" is not what it does).
+    const { output } = r.stdoutOverParseLimit === true ? {} : parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, logger);
+    if (output !== undefined && outputBlocks(output, spec)) return { ...base, output, outcome: 'block' };
     const text = r.stderr.trim().slice(0, 10_000) || NO_STDERR;
     // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
-    return { ...base, exit2: text, outcome: 'block' };
+    return { ...base, ...(output === undefined ? {} : { output }), exit2: text, outcome: 'block' };
   }
   const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200) || NO_STDERR}` };
   // Any other exit: a JSON object on stdout still decides when it blocks (exit 1 with a deny denies) or

@@ -119,14 +119,19 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
 
   // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
   // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.
-  select(view, payload, entries) {
-    const kept = entries.filter((e) => claudeProfile.whyNot!(view, payload, e) === undefined);
+  select(view, payload, entries, host) {
+    const kept = entries.filter((e) => claudeProfile.whyNot!(view, payload, e, host) === undefined);
     const winners = dedupWinners(kept);
     return winners.size === 0 ? kept : kept.filter((e) => e.dedupKey === undefined || winners.get(e.dedupKey) === e);
   },
 
-  whyNot(view, payload, e) {
+  whyNot(view, payload, e, host) {
     const { spec, name: event } = view;
+    const { policy } = host.state;
+    if (policy.active) {
+      const why = policy.whyNot(e);
+      if (why !== undefined) return why;
+    }
     if (e.httpType === true && !spec.httpAllowed) return `HTTP hooks do not run on ${event}`;
     if (e.condition === undefined) return undefined;
     const rule = JSON.stringify(e.meta?.if ?? '');
@@ -150,13 +155,19 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     return run(host, view, input, entries, signal, extras);
   },
 
-  sources: ['user', 'project', 'local', 'plugin'],
+  // `managed`: policy settings (gated like the user's); `skill` and `agent`: hooks from a skill's or an
+  // agent's frontmatter, which come from repositories as often as from the user, so gated like a project's.
+  sources: ['managed', 'user', 'project', 'local', 'plugin', 'skill', 'agent'],
   gate(source, settings) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
     if (!settings.enableShellHooks) return 'enableShellHooks';
-    if ((source === 'project' || source === 'local') && !settings.allowProjectHooks) return 'allowProjectHooks';
+    if ((source === 'project' || source === 'local' || source === 'skill' || source === 'agent') && !settings.allowProjectHooks) return 'allowProjectHooks';
     return undefined;
   },
+  // An agent's Stop hooks fire when that agent (a subagent) stops: SubagentStop, as the docs say.
+  configEvent: (event, origin) => (origin.source === 'agent' && event === 'Stop' ? 'SubagentStop' : event),
+  // disableAllHooks, allowManagedHooksOnly, allowedHttpHookUrls, httpHookAllowedEnvVars (policy.ts).
+  configSettings: (host, config, origin, where) => host.state.policy.apply(config, origin.source, host.logger, where),
 
   // Every handler type: command, http, prompt, agent, mcp_tool (handlers.ts).
   configEntry: (host, event, hook, origin) => makeConfigEntry(host, CLAUDE_EVENT_SPECS[event as ClaudeHookEvent], hook, origin),

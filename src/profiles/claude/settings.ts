@@ -1,5 +1,5 @@
-// Finds and loads Claude Code's standard settings files into a registry, in Claude Code's order: user,
-// project, local. Later copies of identical hooks win (the claude profile de-duplicates them).
+// Finds and loads Claude Code's standard settings files into a registry: managed (policy) settings, then
+// user, project, local, as Claude Code reads them. The claude profile de-duplicates identical hooks.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
@@ -10,6 +10,19 @@ export interface LoadClaudeSettingsOptions {
   userDir?: string;
   /** The project root: `<projectDir>/.claude/settings.json` and `settings.local.json`. */
   projectDir: string;
+  /**
+   * The managed (policy) settings file, or `false` for none. Default: Claude Code's path on this platform
+   * (`/etc/claude-code/managed-settings.json` on Linux, `/Library/Application Support/ClaudeCode/managed-settings.json`
+   * on macOS, `C:\\Program Files\\ClaudeCode\\managed-settings.json` on Windows).
+   */
+  managedFile?: string | false;
+}
+
+/** Claude Code's managed settings file on this platform. */
+export function defaultManagedSettingsFile(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
+  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
+  return '/etc/claude-code/managed-settings.json';
 }
 
 interface SettingsTarget {
@@ -20,7 +33,9 @@ interface SettingsTarget {
 // (naming the file) before anything from it is registered.
 export async function loadClaudeSettings(registry: SettingsTarget, options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
   const userDir = options.userDir ?? join(homedir(), '.claude');
+  const managed = options.managedFile ?? defaultManagedSettingsFile();
   const files: [ConfigSource, string][] = [
+    ...(managed === false ? [] : [['managed', managed] as [ConfigSource, string]]),
     ['user', join(userDir, 'settings.json')],
     ['project', join(options.projectDir, '.claude', 'settings.json')],
     ['local', join(options.projectDir, '.claude', 'settings.local.json')],

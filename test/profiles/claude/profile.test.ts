@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -324,6 +324,20 @@ describe('claude profile: handler fields', () => {
     expect((await registry.dispatch('Stop', { stop_hook_active: false })).systemMessage).toBe('$HOME `x` ; y');
   });
 
+  it('substitutes ${CLAUDE_PROJECT_DIR} in exec form, in the command and in each argument, and leaves $HOME and spaces alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hh-exec-'));
+    try {
+      copyFileSync(fixture('emit-json.mjs'), join(dir, 'emit.mjs'));
+      chmodSync(join(dir, 'emit.mjs'), 0o755);
+      const { registry } = make({ projectDir: dir });
+      const message = JSON.stringify({ systemMessage: '${CLAUDE_PROJECT_DIR}|$HOME|a b' });
+      registry.addConfig(on('Stop', [cmd('${CLAUDE_PROJECT_DIR}/emit.mjs', { args: [message] })]), { source: 'user' });
+      expect((await registry.dispatch('Stop', { stop_hook_active: false })).systemMessage).toBe(`${dir}|$HOME|a b`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns clearly for a powershell hook without pwsh', async () => {
     const { registry, logger } = make();
     registry.addConfig(on('Stop', [cmd('Write-Output hi', { shell: 'powershell' })]), { source: 'user' });
@@ -351,9 +365,9 @@ describe('claude profile: handler fields', () => {
     expect(r.runs).toEqual([]);
   });
 
-  it('removes a once hook after its first run', async () => {
+  it('removes a once hook (from a skill) after its first run', async () => {
     const { registry } = make();
-    registry.addConfig(on('SessionStart', [cmd(emit({ systemMessage: 'once' }), { once: true })]), { source: 'user' });
+    registry.addConfig(on('SessionStart', [cmd(emit({ systemMessage: 'once' }), { once: true })]), { source: 'skill' });
     expect((await registry.dispatch('SessionStart', { source: 'startup' })).systemMessage).toBe('once');
     expect((await registry.dispatch('SessionStart', { source: 'startup' })).runs).toEqual([]);
   });
