@@ -23,6 +23,8 @@ export type { SequentialRules, RunLimits } from './dispatch-run.js';
 export { runParallel } from './parallel-run.js';
 export type { ParallelRules, ParallelRunOptions, EntryOutcome } from './parallel-run.js';
 export { makeAbortedResult, EMPTY_RESULT } from './result.js';
+export { StopCap } from './stop-cap.js';
+export type { StopCapRule } from './stop-cap.js';
 
 // The default profile (the ten afk events).
 export { HOOK_EVENTS, EVENT_SPECS } from './profiles/default/events.js';
@@ -37,7 +39,7 @@ export type { DefaultProfileTypes } from './profiles/default/profile.js';
 export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events.js';
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';
 export type * from './profiles/claude/payloads.js';
-export type { ClaudeDispatchResult, PermissionDecision } from './profiles/claude/merge.js';
+export type { ClaudeDispatchResult, PermissionDecision, PermissionRequestDecision } from './profiles/claude/merge.js';
 export type { ClaudeProfileTypes, ClaudeRegistryMethods, ClaudeHookHandler, ClaudeDispatchPayload } from './profiles/claude/profile.js';
 export type { ClaudeProfileOptions } from './profiles/claude/options.js';
 export { loadClaudeSettings } from './profiles/claude/settings.js';

@@ -43,10 +43,22 @@ export interface HookRun {
   background?: true;
 }
 
+/** A Stop block the profile's cap overrode (src/stop-cap.ts). */
+export interface StopCapped {
+  /** Blocks in a row, this one included. */
+  blocks: number;
+  /** Blocks the cap allows in a row. */
+  cap: number;
+  /** The harness's own text for it (Claude Code's, in the claude profile). */
+  message: string;
+}
+
 export type DispatchResult = HookDecision & {
   blocked: boolean;
   aborted: boolean;
   runs: HookRun[];
+  /** Stop, SubagentStop: hooks blocked more times in a row than the cap allows, so this block was overridden (`blocked` is false). */
+  stopCapped?: StopCapped;
 };
 
 export interface RegisterOptions {

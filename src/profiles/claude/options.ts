@@ -7,6 +7,7 @@ import { describeValue, HookTypeError } from '../../errors.js';
 import type { HookLogger } from '../../types.js';
 import type { AsyncHookResult, HookAdapters } from './adapters.js';
 import { ClaudePolicy } from './policy.js';
+import { StopCap, type StopCapRule } from '../../stop-cap.js';
 
 /** The claude profile's registry options (besides the shared ones). */
 export interface ClaudeProfileOptions {
@@ -20,9 +21,22 @@ export interface ClaudeProfileOptions {
   allowPrivateNetwork?: boolean;
   /** Called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
   onAsyncResult?: (result: AsyncHookResult) => void;
+  /**
+   * Stop (per session) and SubagentStop (per agent) blocks obeyed in a row; the next is overridden
+   * (`stopCapped`). Default: `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, else 8, as in Claude Code.
+   */
+  stopBlockCap?: number;
 }
 
-export const CLAUDE_OPTION_KEYS = ['pluginDataDir', 'adapters', 'allowedHttpHookUrls', 'allowPrivateNetwork', 'onAsyncResult'] as const;
+export const CLAUDE_OPTION_KEYS = ['pluginDataDir', 'adapters', 'allowedHttpHookUrls', 'allowPrivateNetwork', 'onAsyncResult', 'stopBlockCap'] as const;
+
+/** Claude Code 2.1.328's Stop cap: 8 continuations, then the block is overridden (observed, fixtures/claude/oracle/conformance/11-*). */
+export const CLAUDE_STOP_CAP: StopCapRule = Object.freeze({
+  defaultCap: 8,
+  envVar: 'CLAUDE_CODE_STOP_HOOK_BLOCK_CAP',
+  message: (blocks: number) =>
+    `A hook blocked the turn from ending ${blocks} consecutive times\u2014overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP to raise this limit.`,
+});
 
 /** What the claude profile keeps per registry (`host.state`). */
 export interface ClaudeState {
@@ -31,6 +45,8 @@ export interface ClaudeState {
   readonly pluginDataDir: string | undefined;
   /** The hook settings keys of the files added (policy.ts). */
   readonly policy: ClaudePolicy;
+  /** Blocked Stop / SubagentStop dispatches in a row. */
+  readonly stopCap: StopCap;
   /** Hands a finished background hook's result to the harness. */
   asyncResult(result: AsyncHookResult): void;
   /** The results since the last call, each once, in completion order. */
@@ -64,6 +80,7 @@ export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger:
     http: Object.freeze({ allowedUrls: urls === undefined ? undefined : Object.freeze([...urls]), allowPrivateNetwork: allowPrivateNetwork === true }),
     pluginDataDir,
     policy: new ClaudePolicy(),
+    stopCap: new StopCap(CLAUDE_STOP_CAP, options.stopBlockCap),
     asyncResult(result) {
       results.push(result);
       if (onAsyncResult === undefined) return;

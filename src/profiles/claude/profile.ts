@@ -151,8 +151,12 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.
-    if (spec.envFile && entries.some((e) => e.kind === 'command')) return runWithEnvFile(host, view, input, entries, signal, extras);
-    return run(host, view, input, entries, signal, extras);
+    const running = spec.envFile && entries.some((e) => e.kind === 'command') ? runWithEnvFile(host, view, input, entries, signal, extras) : run(host, view, input, entries, signal, extras);
+    if (spec.name !== 'Stop' && spec.name !== 'SubagentStop') return running;
+    // Blocks in a row are counted per session (Stop) and per agent (SubagentStop); past the cap, overridden.
+    const p = payload as { agent_id?: unknown };
+    const key = spec.name === 'Stop' ? `session:${host.session.sessionId ?? ''}` : `agent:${typeof p.agent_id === 'string' ? p.agent_id : ''}`;
+    return running.then((result) => host.state.stopCap.settle(key, result, host.logger));
   },
 
   // `managed`: policy settings (gated like the user's); `skill` and `agent`: hooks from a skill's or an

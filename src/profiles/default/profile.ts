@@ -7,6 +7,7 @@ import { DispatchRun, type RunLimits, type SequentialRules } from '../../dispatc
 import type { EntryReport } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { resolveTimeoutMs, type CommandHookSpec, type CommandResult } from '../../executor/index.js';
+import { StopCap, type StopCapRule } from '../../stop-cap.js';
 import type { DispatchResult } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import { toCommandInput } from './command-input.js';
@@ -21,15 +22,34 @@ export interface DefaultProfileTypes extends ProfileTypes {
   payloads: HookPayloads;
   handlers: { [E in HookEvent]: HookHandler<E> };
   result: DispatchResult;
-  options: {};
+  options: DefaultProfileOptions;
   methods: {};
 }
+
+/** The default profile's registry options (besides the shared ones). */
+export interface DefaultProfileOptions {
+  /**
+   * Stop blocks obeyed in a turn (shared by all hooks); past them a block is logged, not obeyed
+   * (`stopCapped`); 0: no continuation at all. Default: `AFK_STOP_HOOK_MAX_CONTINUATIONS`, else 2 (seed 000, Stop).
+   */
+  stopBlockCap?: number;
+}
+
+/** The afk harness's Stop cap (seed 000, Stop): 2 continuations per turn, shared across hooks. */
+export const DEFAULT_STOP_CAP: StopCapRule = Object.freeze({
+  defaultCap: 2,
+  envVar: 'AFK_STOP_HOOK_MAX_CONTINUATIONS',
+  message: (blocks: number, cap: number) =>
+    cap === 0 ? 'a Stop hook blocked, but continuation is off (AFK_STOP_HOOK_MAX_CONTINUATIONS is 0): the block is logged, not obeyed' : `Stop hooks blocked ${blocks} times in this turn, past the cap of ${cap} continuations (AFK_STOP_HOOK_MAX_CONTINUATIONS): the block is logged, not obeyed`,
+});
 
 /** Per registry: the three kinds of limits its events have, from the registry's deadlines (made once). */
 export interface DefaultState {
   readonly handler: RunLimits;
   readonly stop: RunLimits;
   readonly subagentStop: RunLimits;
+  /** Blocked Stop dispatches in this turn. */
+  readonly stopCap: StopCap;
 }
 
 /** The default profile's view of an event: its catalogue entry and merge rules ride along (no lookups per dispatch). */
@@ -51,14 +71,15 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
   events: HOOK_EVENTS,
   view: (event) => VIEWS.get(event),
   // Only the shared options (toolAliases and deadlines among them).
-  optionKeys: [],
-  init(_options, host) {
+  optionKeys: ['stopBlockCap'],
+  init(options, host) {
     const { handlerMs, stopHandlerMs, subagentStopDispatchMs } = host.deadlines;
     const observers = host.observers;
     return {
       handler: Object.freeze({ entryMs: handlerMs, ceilingMs: Infinity, observers }),
       stop: Object.freeze({ entryMs: stopHandlerMs, ceilingMs: Infinity, observers }),
       subagentStop: Object.freeze({ entryMs: handlerMs, ceilingMs: subagentStopDispatchMs, observers }),
+      stopCap: new StopCap(DEFAULT_STOP_CAP, options.stopBlockCap),
     };
   },
   compileMatcher: (matcher, host) => compileMatcher(matcher, host.toolAliases, host.logger),
@@ -73,7 +94,9 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
     const event = spec.name;
     const input = { event, ...(payload as object) };
     input.event = event;
-    return new DispatchRun(view.rules, input, entries, signal, limits, host.logger).start();
+    const running = new DispatchRun(view.rules, input, entries, signal, limits, host.logger).start();
+    if (event !== 'Stop') return running;
+    return running.then((result) => state.stopCap.settle('turn', result, host.logger));
   },
 
   sources: ['user', 'project', 'plugin'],
