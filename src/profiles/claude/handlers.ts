@@ -167,6 +167,9 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
       if (plugin !== undefined) ensureDataDir(host, plugin.data);
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
       const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
+      // As Claude Code sets it for every hook (observed: fixtures/claude/oracle/conformance/16-*).
+      const sessionId = (input as { session_id?: unknown }).session_id;
+      if (typeof sessionId === 'string') runEnv.CLAUDE_CODE_SESSION_ID = sessionId;
       if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
       const cwd = (input as { cwd?: string }).cwd;
       const executor = host.executor();
