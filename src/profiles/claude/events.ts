@@ -84,6 +84,11 @@ export interface ClaudeEventSpec {
   readonly stops: boolean;
   /** A hook-input field and value on which the event's decisions are ignored (ConfigChange from policy settings). */
   readonly decisionsIgnoredWhen?: readonly [field: string, value: string];
+  /**
+   * A hook cancelled at its timeout blocks: `all` hooks (PreModelSwitch: the switch does not happen), or
+   * only Agent SDK callbacks (`sdk`: PreToolUse, UserPromptSubmit). Elsewhere a timeout is a non-blocking error.
+   */
+  readonly timeoutBlocks?: 'all' | 'sdk';
 }
 
 type SpecOptions<R, O> = Partial<Omit<ClaudeEventSpec, 'name' | 'required' | 'outputFields'>> & {
@@ -144,6 +149,7 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     required: ['tool_name', 'tool_input', 'tool_use_id'],
     exit2: 'block', // stderr to the model, tool call blocked
     outputFields: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'],
+    timeoutBlocks: 'sdk',
   }),
   PostToolUse: spec('PostToolUse', {
     ...TOOL,
@@ -175,6 +181,7 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     plainTextContext: true,
     outputFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'],
     defaultTimeoutSec: 30,
+    timeoutBlocks: 'sdk',
   }),
   // Seed: "matches on command_name", though its payload builder passes no matchQuery; stderr to user only.
   UserPromptExpansion: spec('UserPromptExpansion', {
@@ -219,11 +226,15 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     required: MODEL_SWITCH_FIELDS,
     exit2: 'block',
     outputFields: ['permissionDecision', 'permissionDecisionReason'],
+    // The docs: 30 s by default, and a hook cancelled at its timeout blocks the switch.
+    defaultTimeoutSec: 30,
+    timeoutBlocks: 'all',
   }),
   PostModelSwitch: spec('PostModelSwitch', {
     matchField: 'to_model',
     required: MODEL_SWITCH_FIELDS,
     outputFields: ['additionalContext'],
+    defaultTimeoutSec: 30,
   }),
   // Seed: the description says the input carries tool_use_id, the typed schema does not; the schema wins.
   // Decides through hookSpecificOutput.decision ({ behavior: 'allow' | 'deny', … }), not exit 2.
@@ -287,6 +298,8 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   MessageDisplay: spec('MessageDisplay', {
     required: ['turn_id', 'message_id', 'index', 'final', 'delta'],
     outputFields: ['displayContent'],
+    // The docs: 10 s by default (it sits in the display path).
+    defaultTimeoutSec: 10,
   }),
 }) satisfies { readonly [E in ClaudeHookEvent]: ClaudeEventSpec & { readonly name: E } };
 

@@ -47,6 +47,8 @@ export interface ClaudeState {
   readonly policy: ClaudePolicy;
   /** Blocked Stop / SubagentStop dispatches in a row. */
   readonly stopCap: StopCap;
+  /** CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS when the registry was made, if a number. */
+  readonly sessionEndEnvMs: number | undefined;
   /** Hands a finished background hook's result to the harness. */
   asyncResult(result: AsyncHookResult): void;
   /** The results since the last call, each once, in completion order. */
@@ -81,6 +83,7 @@ export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger:
     pluginDataDir,
     policy: new ClaudePolicy(),
     stopCap: new StopCap(CLAUDE_STOP_CAP, options.stopBlockCap),
+    sessionEndEnvMs: /^\d+$/.test(process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS ?? '') ? Number(process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS) : undefined,
     asyncResult(result) {
       results.push(result);
       if (onAsyncResult === undefined) return;

@@ -22,6 +22,8 @@ const DISABLES: Readonly<Record<string, readonly string[]>> = {
   project: ['project'],
 };
 
+const CONFIG_SOURCES: ReadonlySet<string> = new Set(DISABLES.managed);
+
 /** The hook settings of the files added so far. */
 export class ClaudePolicy {
   /** Config source → the sources whose `disableAllHooks` switched it off (with a count per file). */
@@ -72,7 +74,8 @@ export class ClaudePolicy {
   /** Why a configured entry does not run under the settings in force, or undefined. */
   whyNot(entry: Entry): string | undefined {
     const source = entry.meta?.source;
-    if (source === undefined || source === 'code') return undefined;
+    // In-process handlers and Agent SDK callbacks are the harness's own code, not a settings file's.
+    if (source === undefined || !CONFIG_SOURCES.has(source)) return undefined;
     const by = this.#disabled.get(source);
     if (by !== undefined && by.size > 0) return `disableAllHooks is set in ${[...by.keys()].join(' and ')} settings`;
     if (this.#managedOnly > 0 && source !== 'managed') return 'allowManagedHooksOnly is set in managed settings';

@@ -91,7 +91,14 @@ const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
       fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, spec, logger),
       // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
       failure: (_entry, kind, message) => ({ outcome: kind, message }),
-      settle: (entry, outcome) => (entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome),
+      settle: (entry, outcome) => {
+        // PreModelSwitch (any hook) and PreToolUse / UserPromptSubmit (Agent SDK callbacks): a timeout blocks.
+        if (outcome.outcome === 'timeout' && (spec.timeoutBlocks === 'all' || (spec.timeoutBlocks === 'sdk' && entry.meta?.source === 'sdk'))) {
+          const reason = `Hook "${entry.name}" on ${name} timed out${spec.timeoutBlocks === 'all' ? '' : ' (an Agent SDK callback)'}, which blocks here`;
+          return { outcome: 'block', output: { decision: 'block', reason }, message: outcome.message ?? reason };
+        }
+        return entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome;
+      },
       merge: (outcomes, runs, input) => mergeClaudeOutcomes(spec, outcomes, runs, input),
     };
     const extras: ClaudeExtras = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity });
@@ -146,7 +153,7 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     const input = makeHookInput(host.session, payload as object, spec.name);
     let extras = view.extras;
     if (spec.name === 'SessionEnd') {
-      const budget = sessionEndBudgetMs(entries);
+      const budget = sessionEndBudgetMs(entries, host.state.sessionEndEnvMs);
       extras = { defaultTimeoutMs: budget, ceilingMs: budget };
     }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
@@ -245,12 +252,18 @@ function makeHookInput(session: Readonly<HookSession>, payload: object, event: s
   return { cwd, ...payload, hook_event_name: event };
 }
 
-// One budget for all SessionEnd hooks: 1.5 s, raised to the largest configured timeout, never past 60 s.
+// One budget for all SessionEnd hooks: 1.5 s, raised to the largest timeout of a settings file's hook
+// (plugins' hooks do not raise it) up to 60 s, or to CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS (up to an
+// hour), as Claude Code 2.1.328 computes it (observed: fixtures/claude/oracle/conformance/13-sessionend-*).
 // It is each hook's timeout too, so no SessionEnd hook process outlives it.
-export function sessionEndBudgetMs(entries: readonly Pick<Entry, 'timeoutMs'>[]): number {
-  const longest = Math.max(0, ...entries.map((e) => e.timeoutMs ?? 0).filter(Number.isFinite));
-  return Math.min(Math.max(SESSION_END_BUDGET_MS, longest), SESSION_END_MAX_MS);
+export function sessionEndBudgetMs(entries: readonly Pick<Entry, 'timeoutMs' | 'meta'>[], envMs?: number): number {
+  const longest = Math.max(0, ...entries.filter((e) => SETTINGS_SOURCES.has(e.meta?.source ?? '')).map((e) => e.timeoutMs ?? 0).filter(Number.isFinite));
+  const fromEnv = envMs !== undefined && Number.isFinite(envMs) && envMs > 0 ? Math.min(envMs, SESSION_END_ENV_MAX_MS) : 0;
+  return Math.max(SESSION_END_BUDGET_MS, Math.min(longest, SESSION_END_MAX_MS), fromEnv);
 }
+
+const SETTINGS_SOURCES: ReadonlySet<string> = new Set(['managed', 'user', 'project', 'local']);
+const SESSION_END_ENV_MAX_MS = 3_600_000;
 
 // The `export NAME=value` (or `NAME=value`) lines hooks wrote to CLAUDE_ENV_FILE; quotes are removed.
 export function parseEnvFile(text: string): Record<string, string> {

@@ -99,6 +99,8 @@ function addAll(registry: ProfileRegistry, hooks: SdkHooks, removers: (() => voi
             background: false,
             ...(m.timeout === undefined ? {} : { timeoutMs: m.timeout * 1000 }),
             ...(m.onFailure === undefined ? {} : { onFailure: m.onFailure }),
+            // Where an SDK callback's timeout blocks (the catalogue's `timeoutBlocks: 'sdk'`).
+            meta: { source: 'sdk' },
             // The SDK's call shape: (input, toolUseID, { signal }); `{ async: true }` decides nothing.
             invoke: (input, context) =>
               Promise.resolve(callback(input as never, (input as { tool_use_id?: string }).tool_use_id, { signal: context.signal })).then((out) =>

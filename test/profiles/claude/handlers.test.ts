@@ -391,15 +391,45 @@ describe('timeouts of configured hooks', () => {
     expect(await timeoutFor('SessionEnd', { reason: 'other' })).toBe(1_500);
   });
 
+  it('uses the docs’ defaults: MessageDisplay 10 s, PreModelSwitch and PostModelSwitch 30 s', async () => {
+    const display = { turn_id: 't', message_id: 'm', index: 0, final: true, delta: 'x' };
+    const models = Object.fromEntries(CLAUDE_EVENT_SPECS.PreModelSwitch.required.map((f) => [f, 'x']));
+    expect(await timeoutFor('MessageDisplay', display)).toBe(10_000);
+    expect(await timeoutFor('PreModelSwitch', models)).toBe(30_000);
+    expect(await timeoutFor('PostModelSwitch', models)).toBe(30_000);
+  });
+
+  it('a PreModelSwitch hook cancelled at its timeout blocks the switch; elsewhere a timeout does not block', async () => {
+    const models = Object.fromEntries(CLAUDE_EVENT_SPECS.PreModelSwitch.required.map((f) => [f, 'x']));
+    const { registry } = make();
+    registry.addConfig(on('PreModelSwitch', [{ type: 'command', command: 'sleep 5', timeout: 0.3 }]), { source: 'user' });
+    registry.addConfig(on('Stop', [{ type: 'command', command: 'sleep 5', timeout: 0.3 }]), { source: 'user' });
+    expect(await registry.dispatch('PreModelSwitch', models as never)).toMatchObject({ blocked: true, reason: expect.stringMatching(/timed out, which blocks here/) });
+    expect(await registry.dispatch('Stop', { stop_hook_active: false })).toMatchObject({ blocked: false, runs: [{ outcome: 'timeout' }] });
+  });
+
+  it('an Agent SDK callback that times out blocks on PreToolUse and UserPromptSubmit, not elsewhere', async () => {
+    const { registry } = make();
+    const slow = () => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2_000));
+    registry.registerSdkHooks({ PreToolUse: [{ hooks: [slow], timeout: 0.2 }], UserPromptSubmit: [{ hooks: [slow], timeout: 0.2 }], Stop: [{ hooks: [slow], timeout: 0.2 }] });
+    expect((await registry.dispatch('PreToolUse', bash())).blocked).toBe(true);
+    expect((await registry.dispatch('UserPromptSubmit', { prompt: 'p' })).blocked).toBe(true);
+    expect((await registry.dispatch('Stop', { stop_hook_active: false })).blocked).toBe(false);
+  });
+
   it('uses the hook’s own timeout in seconds, never past SessionEnd’s 60 s ceiling', async () => {
     expect(await timeoutFor('UserPromptSubmit', { prompt: 'p' }, { timeout: 5 })).toBe(5_000);
     expect(await timeoutFor('SessionEnd', { reason: 'other' }, { timeout: 120 })).toBe(60_000);
   });
 
-  it('SessionEnd’s budget: 1.5 s, raised to the longest configured timeout, at most 60 s', () => {
+  it('SessionEnd’s budget: 1.5 s, raised to the longest settings hook’s timeout (at most 60 s, plugins’ not counted) or to CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS (at most 1 h)', () => {
+    const user = { source: 'user' };
     expect(sessionEndBudgetMs([])).toBe(1_500);
-    expect(sessionEndBudgetMs([{ timeoutMs: 2_000 }, { timeoutMs: undefined }])).toBe(2_000);
-    expect(sessionEndBudgetMs([{ timeoutMs: 120_000 }])).toBe(60_000);
+    expect(sessionEndBudgetMs([{ timeoutMs: 2_000, meta: user }, { timeoutMs: undefined, meta: user }])).toBe(2_000);
+    expect(sessionEndBudgetMs([{ timeoutMs: 120_000, meta: user }])).toBe(60_000);
+    expect(sessionEndBudgetMs([{ timeoutMs: 30_000, meta: { source: 'plugin' } }])).toBe(1_500);
+    expect(sessionEndBudgetMs([], 5_000)).toBe(5_000);
+    expect(sessionEndBudgetMs([{ timeoutMs: 2_000, meta: user }], 7_200_000)).toBe(3_600_000);
   });
 
   it('a command hook’s process is killed at the dispatch’s ceiling, not only waited for', async () => {
