@@ -135,10 +135,20 @@ describe('claude event catalogue', () => {
     expect(eventsWhere((spec) => spec.envFile)).toEqual(['SessionStart', 'Setup', 'CwdChanged', 'FileChanged']);
   });
 
-  it('defaults to a 600 s timeout except on UserPromptSubmit and SessionEnd', () => {
+  it('defaults to a 600 s timeout except where the docs say otherwise', () => {
     expect(CLAUDE_EVENT_SPECS.UserPromptSubmit.defaultTimeoutSec).toBe(30);
     expect(CLAUDE_EVENT_SPECS.SessionEnd.defaultTimeoutSec).toBe(1.5);
-    expect(eventsWhere((spec) => spec.defaultTimeoutSec !== 600)).toEqual(['UserPromptSubmit', 'SessionEnd']);
+    expect(CLAUDE_EVENT_SPECS.MessageDisplay.defaultTimeoutSec).toBe(10);
+    expect(eventsWhere((spec) => spec.defaultTimeoutSec !== 600)).toEqual(['UserPromptSubmit', 'SessionEnd', 'PreModelSwitch', 'PostModelSwitch', 'MessageDisplay']);
+  });
+
+  it('says per event whether decisions count (blocks) and whether continue: false stops the agent (stops)', () => {
+    expect(eventsWhere((spec) => !spec.blocks)).toEqual(
+      expect.arrayContaining(['SessionStart', 'SubagentStart', 'Notification', 'SessionEnd', 'StopFailure', 'Setup', 'InstructionsLoaded', 'CwdChanged', 'FileChanged']),
+    );
+    expect(eventsWhere((spec) => spec.blocks)).toEqual(expect.arrayContaining(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PermissionRequest', 'ConfigChange']));
+    expect(eventsWhere((spec) => spec.stops !== spec.blocks)).toEqual([]);
+    expect(CLAUDE_EVENT_SPECS.ConfigChange.decisionsIgnoredWhen).toEqual(['source', 'policy_settings']);
   });
 
   it('lists the required input fields and hookSpecificOutput fields of the seed', () => {
