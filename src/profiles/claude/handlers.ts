@@ -289,8 +289,12 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
         host.logger.warn(`harness-hooks: ${message}`);
         return { outcome: r.outcome === 'timeout' ? 'timeout' : 'error', message };
       }
-      // Read like command stdout; an empty body is `{}`.
+      // Read like command stdout; an empty body is `{}`; a 2xx plain-text body is context for the model
+      // where the event takes context (issue 10 rule 14, the docs' HTTP hooks).
       const parsed = parseClaudeStdout(r.body.trim() === '' ? '{}' : r.body, url, spec.name, host.logger);
+      if (parsed.text !== undefined && parsed.garbage !== true && !spec.plainTextContext && spec.outputFields.includes('additionalContext')) {
+        return { outcome: 'ok', output: { hookSpecificOutput: { hookEventName: spec.name, additionalContext: parsed.text } as never } };
+      }
       return { outcome: 'ok', ...parsed };
     },
   };
@@ -306,10 +310,9 @@ function promptEntry(host: ClaudeHost, spec: ClaudeEventSpec, kind: 'prompt' | '
     background: false,
     timeoutMs,
     invoke: async (input, context): Promise<ClaudeEntryOutcome> => {
-      const json = JSON.stringify(input);
       const request = {
         kind,
-        prompt: hook.prompt!.replaceAll('$ARGUMENTS', json),
+        prompt: promptText(hook.prompt!, JSON.stringify(input)),
         ...(hook.model === undefined ? {} : { model: hook.model }),
         timeoutMs,
         signal: (context as EntryContext).signal,
@@ -321,8 +324,11 @@ function promptEntry(host: ClaudeHost, spec: ClaudeEventSpec, kind: 'prompt' | '
         return { outcome: 'error', message: `the ${kind} adapter returned ${JSON.stringify(response)}, not { ok: boolean, reason? }`, garbage: true };
       }
       if (response.ok) return { outcome: 'ok' };
-      // ok: false blocks; continueOnBlock sets the block's `continue` (default false: the turn ends).
       const reason = response.reason ?? `the ${kind} hook said no`;
+      // The docs: `ok: false` has no effect on PermissionRequest (nor on SessionStart and Setup, which
+      // decide nothing: merge.ts ignores their blocks).
+      if (spec.name === 'PermissionRequest') return { outcome: 'ok', message: `${reason} (ok: false has no effect on PermissionRequest)` };
+      // ok: false blocks; continueOnBlock sets the block's `continue` (default false: the turn ends).
       return { outcome: 'block', output: { decision: 'block', reason, continue: hook.continueOnBlock === true } };
     },
   };
@@ -347,9 +353,23 @@ function mcpToolEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
       });
       const text = mcpText(response);
       if (text === undefined) return { outcome: 'error', message: `the mcp_tool adapter returned ${JSON.stringify(response)}, not text or an MCP result`, garbage: true };
+      // A tool result with isError: a non-blocking error (its text says what went wrong), never a decision.
+      if (typeof response === 'object' && response.isError === true) return { outcome: 'error', message: `the MCP tool ${hook.server}/${hook.tool} returned an error: ${text.slice(0, 200)}` };
       return { outcome: 'ok', ...parseClaudeStdout(text, name, spec.name, host.logger) };
     },
   };
+}
+
+// A prompt hook's text: `$ARGUMENTS` becomes the hook input JSON, `\\$` is a literal `$`; without any
+// `$ARGUMENTS`, the input JSON is appended (the docs' prompt hooks).
+export function promptText(prompt: string, json: string): string {
+  let used = false;
+  const text = prompt.replace(/\\\$|\$ARGUMENTS/g, (m) => {
+    if (m !== '$ARGUMENTS') return '$';
+    used = true;
+    return json;
+  });
+  return used ? text : `${text}\n\n${json}`;
 }
 
 // `${tool_input.file_path}` in string values, filled from the hook input (missing paths become '').

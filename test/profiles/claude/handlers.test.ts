@@ -59,6 +59,24 @@ describe('prompt and agent hooks', () => {
     expect(r.continue).toBeUndefined();
   });
 
+  it('appends the input JSON when the prompt has no $ARGUMENTS; \\$ is a literal $', async () => {
+    const requests: PromptHookRequest[] = [];
+    const { registry } = make({ adapters: { prompt: async (r) => (requests.push(r), { ok: true }) } });
+    registry.addConfig(on('Stop', [{ type: 'prompt', prompt: 'Done? Costs \\$5' }]), { source: 'user' });
+    await registry.dispatch('Stop', { stop_hook_active: false });
+    const [head, json] = requests[0]!.prompt.split('\n\n');
+    expect(head).toBe('Done? Costs $5');
+    expect(JSON.parse(json!)).toMatchObject({ hook_event_name: 'Stop' });
+  });
+
+  it('has no effect with ok: false on PermissionRequest, SessionStart and Setup', async () => {
+    const { registry } = make({ adapters: { prompt: async () => ({ ok: false, reason: 'no' }) } });
+    registry.addConfig({ hooks: { PermissionRequest: [{ hooks: [{ type: 'prompt', prompt: 'p' }] }], SessionStart: [{ hooks: [{ type: 'prompt', prompt: 'p' }] }], Setup: [{ hooks: [{ type: 'prompt', prompt: 'p' }] }] } }, { source: 'user' });
+    expect((await registry.dispatch('PermissionRequest', { tool_name: 'Bash', tool_input: {} })).blocked).toBe(false);
+    expect((await registry.dispatch('SessionStart', { source: 'startup' })).blocked).toBe(false);
+    expect((await registry.dispatch('Setup', { trigger: 'init' })).blocked).toBe(false);
+  });
+
   it('skips a prompt hook without an adapter, with one clear warning', () => {
     const { registry, logger } = make();
     const report = registry.addConfig(on('Stop', [{ type: 'prompt', prompt: 'p' }, { type: 'agent', prompt: 'a' }]), { source: 'user' });
@@ -81,6 +99,13 @@ describe('mcp_tool hooks', () => {
     expect(calls[0]).toMatchObject({ server: 'linter', tool: 'lint', input: { path: '/src/a.ts', deep: { id: 'u9' }, n: 3 } });
     expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
     expect(r.systemMessage).toBe('checked');
+  });
+
+  it('reads a result with isError: true as a non-blocking error, never a decision', async () => {
+    const { registry } = make({ adapters: { mcpTool: async () => ({ isError: true, content: [{ type: 'text', text: '{"decision":"block","reason":"x"}' }] }) } });
+    registry.addConfig(on('Stop', [{ type: 'mcp_tool', server: 'ci', tool: 'status' }]), { source: 'user' });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    expect(r).toMatchObject({ blocked: false, runs: [{ outcome: 'error', message: expect.stringMatching(/ci\/status returned an error/) }] });
   });
 
   it('reads a plain-text result as context where plain text is context', async () => {
@@ -248,6 +273,11 @@ describe('http hooks', () => {
       let body = '';
       req.on('data', (c) => (body += c)).on('end', () => {
         received.push({ headers: req.headers, body });
+        if (req.url === '/text') {
+          res.setHeader('content-type', 'text/plain');
+          res.end('lint: 2 warnings');
+          return;
+        }
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ decision: 'block', reason: 'audit says no' }));
       });
@@ -288,6 +318,15 @@ describe('http hooks', () => {
     registry.addConfig(on('Stop', [{ type: 'http', url }]), { source: 'user' });
     await registry.dispatch('Stop', { stop_hook_active: false });
     expect(received).toHaveLength(0);
+  });
+
+  it('reads a 2xx plain-text body as context for the model where the event takes context', async () => {
+    const { registry } = make({ allowPrivateNetwork: true });
+    const text = url.replace(/\/hook$/, '/text');
+    registry.addConfig(on('PostToolUse', [{ type: 'http', url: text }]), { source: 'user' });
+    registry.addConfig(on('SessionEnd', [{ type: 'http', url: text }]), { source: 'user' });
+    expect((await registry.dispatch('PostToolUse', { ...bash(), tool_response: {} })).injectContext).toBe('lint: 2 warnings');
+    expect((await registry.dispatch('SessionEnd', { reason: 'other' })).injectContext).toBeUndefined();
   });
 
   it('does not run HTTP hooks on SessionStart and Setup', async () => {
