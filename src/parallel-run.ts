@@ -33,8 +33,8 @@ export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
   /** Applied to every outcome as it settles (e.g. `onFailure: 'block'`). Optional. */
   settle?(entry: Entry, outcome: O): O;
   /** The dispatch result, from the outcomes index-aligned with `runs` (registration order). */
-  /** `input` is the hook input the entries got. */
-  merge(outcomes: readonly (O | undefined)[], runs: HookRun[], input: unknown): DispatchResult;
+  /** `input` is the hook input the entries got; `extras` the run's (`ParallelRunOptions.extras`). */
+  merge(outcomes: readonly (O | undefined)[], runs: HookRun[], input: unknown, extras: unknown): DispatchResult;
 }
 
 export interface ParallelRunOptions<O extends EntryOutcome> {
@@ -248,7 +248,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
-      result = this.#rules.merge(this.#outcomes, this.#runs, this.#o.input);
+      result = this.#rules.merge(this.#outcomes, this.#runs, this.#o.input, this.#o.extras);
     } catch (error) {
       this.#error = { cause: error };
       this.#finish({ blocked: false, aborted: true, runs: this.#runs });

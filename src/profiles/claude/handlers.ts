@@ -16,6 +16,7 @@ import type { ClaudeEventSpec } from './events.js';
 import { stripTerminalControls } from '../../terminal-text.js';
 import { compileIfCondition } from './matcher.js';
 import { quotePlaceholdersForShell } from './placeholders.js';
+import type { LimitText } from './large-output.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
 
 type ClaudeHost = ProfileHost<ClaudeState>;
@@ -27,6 +28,8 @@ export interface ClaudeExtras {
   defaultTimeoutMs: number;
   /** No foreground hook runs longer than this (SessionEnd's shared budget), or Infinity. */
   ceilingMs: number;
+  /** Saves text too long to be inline (large-output.ts); the registry's. */
+  limit: LimitText;
 }
 
 // A hook's timeout: its own, else the event's default, never past the dispatch's ceiling (SessionEnd's

@@ -19,6 +19,7 @@ import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
 import type { ClaudeEntryOutcome } from './output.js';
+import type { LimitText } from './large-output.js';
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
 const PERMISSION_RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
@@ -60,7 +61,13 @@ function fieldsOf(spec: ClaudeEventSpec): ReadonlySet<string> {
 }
 
 // Merges the outcomes (index-aligned with `runs`, registration order) into the dispatch result.
-export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (ClaudeEntryOutcome | undefined)[], runs: HookRun[], input?: unknown): ClaudeDispatchResult {
+export function mergeClaudeOutcomes(
+  spec: ClaudeEventSpec,
+  outcomes: readonly (ClaudeEntryOutcome | undefined)[],
+  runs: HookRun[],
+  input?: unknown,
+  limit: LimitText = (text) => text,
+): ClaudeDispatchResult {
   // Fast path: when no hook said anything (most in-process handlers), nothing is decided.
   let said = false;
   for (let i = 0; i < outcomes.length && !said; i++) {
@@ -74,6 +81,9 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
   // Decisions count only on events with decision control, and not where the input says they cannot.
   const when = spec.decisionsIgnoredWhen;
   const decides = spec.blocks && (when === undefined || (input as Record<string, unknown> | undefined)?.[when[0]] !== when[1]);
+  // Text over 10,000 characters is saved to a file and handed on as a preview (large-output.ts).
+  const toolUseId = (input as { tool_use_id?: unknown } | undefined)?.tool_use_id;
+  const id = typeof toolUseId === 'string' ? `${toolUseId}-${spec.name}` : undefined;
   const contexts: string[] = [];
   const messages: string[] = [];
   const specific: Record<string, unknown> = {};
@@ -123,14 +133,14 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
         else decision ??= 'approve';
       }
       if (out.reason !== undefined) reason = out.reason;
-      if (out.systemMessage !== undefined) messages.push(out.systemMessage);
+      if (out.systemMessage !== undefined) messages.push(limit(out.systemMessage, 'systemMessage', id));
       const hs = out.hookSpecificOutput as Record<string, unknown> | undefined;
       if (hs !== undefined) {
         for (const [key, value] of Object.entries(hs)) {
           // Only the fields this event reads (a PostToolUse `updatedInput` rewrites nothing).
           if (!fields.has(key)) continue;
           if (key === 'additionalContext') {
-            if (typeof value === 'string' && value !== '') contexts.push(value);
+            if (typeof value === 'string' && value !== '') contexts.push(limit(value, 'additionalContext', id));
           } else if (key === 'permissionDecision' && permissions) {
             permit(value, hs.permissionDecisionReason);
           } else if (key === 'permissionDecisionReason' && permissions) {
@@ -150,7 +160,7 @@ export function mergeClaudeOutcomes(spec: ClaudeEventSpec, outcomes: readonly (C
         }
       }
     }
-    if (o.text !== undefined && spec.plainTextContext) contexts.push(o.text);
+    if (o.text !== undefined && spec.plainTextContext) contexts.push(limit(o.text, 'stdout', id));
     if (o.exit2 !== undefined) {
       if (spec.exit2 === 'feedback') {
         if (o.exit2 !== '') contexts.push(o.exit2);

@@ -7,6 +7,9 @@ import { describeValue, HookTypeError } from '../../errors.js';
 import type { HookLogger } from '../../types.js';
 import type { AsyncHookResult, HookAdapters } from './adapters.js';
 import { ClaudePolicy } from './policy.js';
+import type { ClaudeEventSpec } from './events.js';
+import type { ClaudeExtras } from './handlers.js';
+import { defaultLargeOutputDir, makeLimitText } from './large-output.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
 
 /** The claude profile's registry options (besides the shared ones). */
@@ -22,13 +25,18 @@ export interface ClaudeProfileOptions {
   /** Called with each background hook result as it finishes (they are also kept for `takeAsyncResults()`). */
   onAsyncResult?: (result: AsyncHookResult) => void;
   /**
+   * Where hook text over 10,000 characters is saved (the result carries a 2,000-character preview and the
+   * file's path, as Claude Code does). Default: `<os tmpdir>/harness-hooks-output`.
+   */
+  largeOutputDir?: string;
+  /**
    * Stop (per session) and SubagentStop (per agent) blocks obeyed in a row; the next is overridden
    * (`stopCapped`). Default: `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, else 8, as in Claude Code.
    */
   stopBlockCap?: number;
 }
 
-export const CLAUDE_OPTION_KEYS = ['pluginDataDir', 'adapters', 'allowedHttpHookUrls', 'allowPrivateNetwork', 'onAsyncResult', 'stopBlockCap'] as const;
+export const CLAUDE_OPTION_KEYS = ['pluginDataDir', 'adapters', 'allowedHttpHookUrls', 'allowPrivateNetwork', 'onAsyncResult', 'stopBlockCap', 'largeOutputDir'] as const;
 
 /** Claude Code 2.1.328's Stop cap: 8 continuations, then the block is overridden (observed, fixtures/claude/oracle/conformance/11-*). */
 export const CLAUDE_STOP_CAP: StopCapRule = Object.freeze({
@@ -49,6 +57,8 @@ export interface ClaudeState {
   readonly stopCap: StopCap;
   /** CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS when the registry was made, if a number. */
   readonly sessionEndEnvMs: number | undefined;
+  /** The fixed per-dispatch values of an event for this registry (made once per event). */
+  extrasFor(spec: ClaudeEventSpec): ClaudeExtras;
   /** Hands a finished background hook's result to the harness. */
   asyncResult(result: AsyncHookResult): void;
   /** The results since the last call, each once, in completion order. */
@@ -58,9 +68,16 @@ export interface ClaudeState {
 // Validates the claude options (a TypeError naming the option and the value) and makes the state.
 export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger: HookLogger): ClaudeState {
   const { pluginDataDir, onAsyncResult, allowedHttpHookUrls: urls, allowPrivateNetwork } = options;
-  if (pluginDataDir !== undefined && (typeof pluginDataDir !== 'string' || !isAbsolute(pluginDataDir))) {
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`pluginDataDir\` option to be an absolute path, got ${describeValue(pluginDataDir)}`);
+  for (const [key, dir] of [
+    ['pluginDataDir', pluginDataDir],
+    ['largeOutputDir', options.largeOutputDir],
+  ] as const) {
+    if (dir !== undefined && (typeof dir !== 'string' || !isAbsolute(dir))) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be an absolute path, got ${describeValue(dir)}`);
+    }
   }
+  const limit = makeLimitText(() => options.largeOutputDir ?? defaultLargeOutputDir(), logger);
+  const extras = new Map<ClaudeEventSpec, ClaudeExtras>();
   if (onAsyncResult !== undefined && typeof onAsyncResult !== 'function') {
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`onAsyncResult\` option to be a function, got ${describeValue(onAsyncResult)}`);
   }
@@ -83,6 +100,11 @@ export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger:
     pluginDataDir,
     policy: new ClaudePolicy(),
     stopCap: new StopCap(CLAUDE_STOP_CAP, options.stopBlockCap),
+    extrasFor(spec) {
+      let e = extras.get(spec);
+      if (e === undefined) extras.set(spec, (e = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity, limit })));
+      return e;
+    },
     sessionEndEnvMs: /^\d+$/.test(process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS ?? '') ? Number(process.env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS) : undefined,
     asyncResult(result) {
       results.push(result);

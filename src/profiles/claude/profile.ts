@@ -77,8 +77,6 @@ const MAX_ENV_FILE_BYTES = 1024 * 1024;
 export interface ClaudeEventView extends EventView {
   readonly spec: ClaudeEventSpec;
   readonly rules: ParallelRules<ClaudeEntryOutcome>;
-  /** The timeouts of a dispatch without a SessionEnd budget (the event's default, no ceiling). */
-  readonly extras: ClaudeExtras;
   /** Whether a payload has every required field (compiled once). */
   readonly hasRequired: RequiredCheck;
 }
@@ -99,10 +97,9 @@ const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
         }
         return entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome;
       },
-      merge: (outcomes, runs, input) => mergeClaudeOutcomes(spec, outcomes, runs, input),
+      merge: (outcomes, runs, input, extras) => mergeClaudeOutcomes(spec, outcomes, runs, input, (extras as ClaudeExtras).limit),
     };
-    const extras: ClaudeExtras = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity });
-    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, extras, hasRequired: compileRequiredCheck(spec.required) };
+    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required) };
     return [name, Object.freeze(view)];
   }),
 );
@@ -151,10 +148,10 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   run(host, view, payload, entries, signal) {
     const { spec } = view;
     const input = makeHookInput(host.session, payload as object, spec.name);
-    let extras = view.extras;
+    let extras = host.state.extrasFor(spec);
     if (spec.name === 'SessionEnd') {
       const budget = sessionEndBudgetMs(entries, host.state.sessionEndEnvMs);
-      extras = { defaultTimeoutMs: budget, ceilingMs: budget };
+      extras = { ...extras, defaultTimeoutMs: budget, ceilingMs: budget };
     }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.

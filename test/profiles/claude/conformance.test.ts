@@ -3,7 +3,7 @@
 // replayed through the claude profile. Each recorded hook (`{{HOOK:ID}}`) becomes
 // fixtures/claude/oracle-hook.mjs, which prints and exits as the recorded hook was told to.
 // Where this profile differs on purpose, the test says so and asserts the difference.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ const fill = (v: unknown, behave: Record<string, unknown>): unknown => {
 };
 
 // The registry a case's settings files make, every gate open (the oracle runs trusted, in bypass mode).
-function ours(r: Recorded, extra: { stopBlockCap?: number } = {}) {
+function ours(r: Recorded, extra: { stopBlockCap?: number; largeOutputDir?: string } = {}) {
   const logger = makeLogger();
   const registry = new HookRegistry({
     profile: 'claude',
@@ -291,6 +291,38 @@ describe('rule 11: the Stop cap', () => {
       }
     }
     expect(runs).toBe(r.observed.runs);
+  });
+});
+
+describe('rule 12: text over 10,000 characters', () => {
+  // Our text in the fixtures' notation: runs of A as `<N chars of A>`, the saved file as `<savedFile>`.
+  const notation = (text: string) => text.replace(/Full output saved to: (\S+)/, 'Full output saved to: <savedFile>').replace(/A{2,}/g, (a) => `<${a.length} chars of A>`);
+  const cases = readdirSync(DIR)
+    .filter((f) => f.startsWith('12-') && !f.includes('systemmessage'))
+    .map((f) => f.slice(0, -5));
+  it.each(cases)('%s: inline up to 10,000, else saved with Claude Code’s preview block', async (name) => {
+    const r = load(name);
+    const largeOutputDir = mkdtempSync(join(root, 'large-'));
+    const { registry } = ours(r, { largeOutputDir });
+    const result = (name.includes('userpromptsubmit')
+      ? await registry.dispatch('UserPromptSubmit', { prompt: 'do it' })
+      : await registry.dispatch('PostToolUse', { ...bashCall(r), tool_response: {} })) as ClaudeDispatchResult;
+    const saw = (r.observed.modelSaw as string[])[0]!;
+    const expected = /hook (?:additional context|success): ([\s\S]*)\n<\/system-reminder>$/.exec(saw)![1];
+    expect(notation(result.injectContext!)).toBe(expected);
+    const saved = /Full output saved to: (\S+)/.exec(result.injectContext!)?.[1];
+    expect(saved !== undefined).toBe(r.observed.persisted);
+    if (saved !== undefined) {
+      expect(statSync(saved).size).toBe(r.observed.savedFile.bytes);
+      expect(statSync(saved).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('12-posttooluse-systemmessage-12000: a long systemMessage is saved the same way (Claude Code shows it to the user only)', async () => {
+    const r = load('12-posttooluse-systemmessage-12000');
+    const { registry } = ours(r, { largeOutputDir: mkdtempSync(join(root, 'large-')) });
+    const result = (await registry.dispatch('PostToolUse', { ...bashCall(r), tool_response: {} })) as ClaudeDispatchResult;
+    expect(result.systemMessage).toMatch(/^<persisted-output>\nOutput too large \(11\.7KB\)\. Full output saved to: \S+-systemMessage\.txt\n/);
   });
 });
 

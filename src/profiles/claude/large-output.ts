@@ -1,0 +1,47 @@
+// Hook text too long to hand the model inline, as Claude Code 2.1.328 handles it (issue 10 rule 12;
+// observed: fixtures/claude/oracle/conformance/12-*): up to 10,000 characters stay inline; a longer
+// `additionalContext`, `systemMessage` or plain-stdout context is saved to a file (mode 0600) and replaced
+// by a `<persisted-output>` block with the size, the file's path and the first 2,000 characters.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HookLogger } from '../../types.js';
+
+/** Characters a hook's text may have inline. */
+export const MAX_INLINE_CHARS = 10_000;
+const PREVIEW_CHARS = 2_000;
+
+/** The default folder: `<os tmpdir>/harness-hooks-output`. */
+export const defaultLargeOutputDir = (): string => join(tmpdir(), 'harness-hooks-output');
+
+/** Replaces a too-long text by Claude Code's `<persisted-output>` block (saving the text), or returns it as is. */
+export type LimitText = (text: string, field: string, id: string | undefined) => string;
+
+export function makeLimitText(dir: () => string, logger: HookLogger): LimitText {
+  return (text, field, id) => {
+    if (text.length <= MAX_INLINE_CHARS) return text;
+    const kb = `${(Buffer.byteLength(text) / 1024).toFixed(1)}KB`;
+    const preview = `Preview (first 2KB):\n${text.slice(0, PREVIEW_CHARS)}\n...`;
+    let where: string;
+    try {
+      const folder = dir();
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      const file = join(folder, `hook-${safeName(id ?? randomUUID())}-${randomBytes(16).toString('hex')}-${safeName(field)}.txt`);
+      // A new file only (O_EXCL), never through a link planted in the folder.
+      const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+      try {
+        writeSync(fd, text);
+      } finally {
+        closeSync(fd);
+      }
+      where = `Full output saved to: ${file}`;
+    } catch (error) {
+      logger.warn(`harness-hooks: a hook's ${field} of ${text.length} characters could not be saved (${(error as Error).message}); only its first 2,000 characters are kept`);
+      where = 'The full output could not be saved';
+    }
+    return `<persisted-output>\nOutput too large (${kb}). ${where}\n\n${preview}\n</persisted-output>`;
+  };
+}
+
+const safeName = (s: string): string => s.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120);
