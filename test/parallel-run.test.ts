@@ -6,14 +6,16 @@ import { pendingDeadlines } from '../src/deadline.js';
 import { makeLogger, sleep } from './helpers/logger.js';
 
 const payload = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
+// PostToolUse: there an Agent SDK callback that times out does not block (on PreToolUse it does).
+const post = { ...payload, tool_response: {} };
 const hang = () => new Promise<undefined>(() => {});
 
 describe('parallel run (claude profile): deadlines on the fast path', () => {
   it('times each pending entry out at its own deadline, one item moving from the earliest to the next', async () => {
     const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
-    registry.registerSdkHooks({ PreToolUse: [{ timeout: 0.15, hooks: [hang] }, { timeout: 0.4, hooks: [hang] }, { hooks: [async () => undefined] }] });
+    registry.registerSdkHooks({ PostToolUse: [{ timeout: 0.15, hooks: [hang] }, { timeout: 0.4, hooks: [hang] }, { hooks: [async () => undefined] }] });
     const t0 = performance.now();
-    const result = await registry.dispatch('PreToolUse', payload);
+    const result = await registry.dispatch('PostToolUse', post);
     const elapsed = performance.now() - t0;
     expect(result.runs.map((r) => r.outcome)).toEqual(['timeout', 'timeout', 'ok']);
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(145);
@@ -38,8 +40,8 @@ describe('parallel run (claude profile): deadlines on the fast path', () => {
 
   it('ignores a settlement that arrives after the entry timed out', async () => {
     const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
-    registry.registerSdkHooks({ PreToolUse: [{ timeout: 0.05, hooks: [() => sleep(150).then(() => ({ decision: 'block' as const, reason: 'too late' }))] }] });
-    const result = await registry.dispatch('PreToolUse', payload);
+    registry.registerSdkHooks({ PostToolUse: [{ timeout: 0.05, hooks: [() => sleep(150).then(() => ({ decision: 'block' as const, reason: 'too late' }))] }] });
+    const result = await registry.dispatch('PostToolUse', post);
     expect(result.blocked).toBe(false);
     expect(result.runs[0]!.outcome).toBe('timeout');
     await sleep(200); // the late block must not throw, reject or change anything
