@@ -40,6 +40,7 @@ export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';
 export type * from './profiles/claude/payloads.js';
 export type { ClaudeDispatchResult, PermissionDecision, PermissionRequestDecision } from './profiles/claude/merge.js';
+export type { ClaudeModelText } from './profiles/claude/model-text.js';
 export type { ClaudeProfileTypes, ClaudeRegistryMethods, ClaudeHookHandler, ClaudeDispatchPayload } from './profiles/claude/profile.js';
 export type { ClaudeProfileOptions } from './profiles/claude/options.js';
 export { loadClaudeSettings } from './profiles/claude/settings.js';

@@ -20,6 +20,7 @@ import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
 import type { ClaudeEntryOutcome } from './output.js';
 import type { LimitText } from './large-output.js';
+import { buildModelText, type Blocker, type ClaudeModelText } from './model-text.js';
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
 const PERMISSION_RANK: Readonly<Record<PermissionDecision, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
@@ -48,6 +49,8 @@ export interface ClaudeDispatchResult extends DispatchResult {
   systemMessage?: string;
   /** The event's merged hookSpecificOutput, tagged with `hookEventName`. */
   hookSpecificOutput?: Record<string, unknown>;
+  /** The text Claude Code would hand the model for this dispatch's hook output (model-text.ts). */
+  modelText?: ClaudeModelText;
   /** SessionStart, Setup, CwdChanged, FileChanged: the `export NAME=value` lines hooks wrote to CLAUDE_ENV_FILE. */
   env?: Record<string, string>;
 }
@@ -86,6 +89,11 @@ export function mergeClaudeOutcomes(
   const id = typeof toolUseId === 'string' ? `${toolUseId}-${spec.name}` : undefined;
   const contexts: string[] = [];
   const messages: string[] = [];
+  // For the model's text: contexts by kind, and each hook's blocking error with its command.
+  const plain: string[] = [];
+  const json: string[] = [];
+  const blockers: Blocker[] = [];
+  let command = '';
   const specific: Record<string, unknown> = {};
   let blockReason: string | undefined;
   let blocked = false;
@@ -118,11 +126,18 @@ export function mergeClaudeOutcomes(
     if (candidate === 'deny') block(typeof why === 'string' ? why : `denied by a ${spec.name} hook`);
     return won;
   };
-  for (const o of outcomes) {
+  for (let i = 0; i < outcomes.length; i++) {
+    const o = outcomes[i];
     // Fast path: an entry that said nothing (most in-process handlers) costs nothing here.
     if (o === undefined || (o.output === undefined && o.text === undefined && o.exit2 === undefined)) continue;
+    command = runs[i]?.name ?? '';
     const out = o.output;
     if (out !== undefined) {
+      if (decides && (out.decision === 'block' || (permissions && (out.hookSpecificOutput as { permissionDecision?: unknown } | undefined)?.permissionDecision === 'deny'))) {
+        const hs = out.hookSpecificOutput as { permissionDecisionReason?: unknown } | undefined;
+        const why = out.decision === 'block' ? out.reason : typeof hs?.permissionDecisionReason === 'string' ? hs.permissionDecisionReason : undefined;
+        blockers.push({ command, text: why ?? `blocked by a ${spec.name} hook`, json: true });
+      }
       if (out.continue === false && spec.stops) {
         cont = false;
         stopReason ??= out.stopReason;
@@ -140,7 +155,11 @@ export function mergeClaudeOutcomes(
           // Only the fields this event reads (a PostToolUse `updatedInput` rewrites nothing).
           if (!fields.has(key)) continue;
           if (key === 'additionalContext') {
-            if (typeof value === 'string' && value !== '') contexts.push(limit(value, 'additionalContext', id));
+            if (typeof value === 'string' && value !== '') {
+              const text = limit(value, 'additionalContext', id);
+              contexts.push(text);
+              json.push(text);
+            }
           } else if (key === 'permissionDecision' && permissions) {
             permit(value, hs.permissionDecisionReason);
           } else if (key === 'permissionDecisionReason' && permissions) {
@@ -160,8 +179,13 @@ export function mergeClaudeOutcomes(
         }
       }
     }
-    if (o.text !== undefined && spec.plainTextContext) contexts.push(limit(o.text, 'stdout', id));
+    if (o.text !== undefined && spec.plainTextContext) {
+      const text = limit(o.text, 'stdout', id);
+      contexts.push(text);
+      plain.push(text);
+    }
     if (o.exit2 !== undefined) {
+      if (decides && spec.exit2 !== 'decline') blockers.push({ command, text: `[${command}]: ${o.exit2}`, json: false });
       if (spec.exit2 === 'feedback') {
         if (o.exit2 !== '') contexts.push(o.exit2);
       } else if (spec.exit2 === 'decline') {
@@ -214,6 +238,19 @@ export function mergeClaudeOutcomes(
   if (messages.length > 0) result.systemMessage = messages.join('\n');
   if (blocked) delete specific.updatedInput;
   if (hasKeys(specific)) result.hookSpecificOutput = { hookEventName: spec.name, ...specific };
+  const modelText = buildModelText({
+    event: spec.name,
+    toolEvent: spec.matchField === 'tool_name',
+    input: input as Record<string, unknown> | undefined,
+    plain,
+    json: permission === 'defer' ? [] : json,
+    blockers,
+    blocked,
+    permission,
+    permissionReason,
+    requestDenyMessage: request?.behavior === 'deny' ? request.message : undefined,
+  });
+  if (modelText !== undefined) result.modelText = modelText;
   return result;
 }
 

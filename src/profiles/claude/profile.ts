@@ -160,7 +160,12 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     // Blocks in a row are counted per session (Stop) and per agent (SubagentStop); past the cap, overridden.
     const p = payload as { agent_id?: unknown };
     const key = spec.name === 'Stop' ? `session:${host.session.sessionId ?? ''}` : `agent:${typeof p.agent_id === 'string' ? p.agent_id : ''}`;
-    return running.then((result) => host.state.stopCap.settle(key, result, host.logger));
+    return running.then((result) => {
+      const settled = host.state.stopCap.settle(key, result, host.logger);
+      // An overridden block continues nothing: no feedback for the model.
+      if (settled.stopCapped !== undefined) delete (settled as ClaudeDispatchResult).modelText;
+      return settled;
+    });
   },
 
   // `managed`: policy settings (gated like the user's); `skill` and `agent`: hooks from a skill's or an

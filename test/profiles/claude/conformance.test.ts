@@ -3,7 +3,8 @@
 // replayed through the claude profile. Each recorded hook (`{{HOOK:ID}}`) becomes
 // fixtures/claude/oracle-hook.mjs, which prints and exits as the recorded hook was told to.
 // Where this profile differs on purpose, the test says so and asserts the difference.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,16 +30,19 @@ interface Recorded {
     behave?: Record<string, unknown>;
     env?: Record<string, string>;
     steps?: { content: { type: string; name?: string; input?: Record<string, unknown> }[] }[];
+    files?: Record<string, string>;
   };
   observed: Record<string, any>;
 }
 
 const load = (name: string): Recorded => JSON.parse(readFileSync(`${DIR}/${name}.json`, 'utf8')) as Recorded;
 const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const command = (id: string, behave: Record<string, unknown>): string => `node ${HOOK} ${id} ${shq(JSON.stringify(fill(behave[id] ?? {}, {})))}`;
 const fill = (v: unknown, behave: Record<string, unknown>): unknown => {
   if (typeof v === 'string') {
     return v
-      .replace(/\{\{HOOK:([A-Za-z0-9_.-]+)\}\}/g, (_, id: string) => `node ${HOOK} ${id} ${shq(JSON.stringify(fill(behave[id] ?? {}, {})))}`)
+      .replace(/\{\{HOOK:([A-Za-z0-9_.-]+)\}\}/g, (_, id: string) => command(id, behave))
+      .replace(/\{\{HOOKSH\}\} \{\{RUN\}\} ([A-Za-z0-9_.-]+)/g, (_, id: string) => command(id, behave))
       .replaceAll('{{RUN}}', RUN)
       .replaceAll('{{PROJ}}', PROJ);
   }
@@ -59,6 +63,12 @@ function ours(r: Recorded, extra: { stopBlockCap?: number; largeOutputDir?: stri
     ...extra,
   });
   const behave = r.case.behave ?? {};
+  for (const [rel, content] of Object.entries(r.case.files ?? {})) {
+    const file = join(PROJ, rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, fill(content, behave) as string);
+    if (content.startsWith('#!')) chmodSync(file, 0o755);
+  }
   const files: [ConfigSource, unknown][] = [
     ['user', r.case.userSettings],
     ['project', r.case.settings],
@@ -364,5 +374,56 @@ describe('rule 16: the hook environment', () => {
     const stop = JSON.parse(((await registry.dispatch('Stop', { stop_hook_active: false })) as ClaudeDispatchResult).systemMessage!);
     expect(start).toEqual({ p: PROJ, s: 's1', f: true });
     expect(stop).toEqual({ p: PROJ, s: 's1', f: false });
+  });
+});
+
+describe('rule 17: the text Claude Code hands the model (result.modelText)', () => {
+  // A recorded text with the recorded hook commands written as this replay's, and Claude Code's own
+  // trailing token-count reminder dropped.
+  const expected = (r: Recorded, text: string): string =>
+    (fill(text, r.case.behave ?? {}) as string).replace(/\n\n<system-reminder>\n<total_tokens>[^<]*<\/total_tokens>\n<\/system-reminder>$/, '');
+
+  it.each(['17-pretooluse-deny-json', '17-pretooluse-exit2-stderr', ...readdirSync(DIR).filter((f) => f.startsWith('03-')).map((f) => f.slice(0, -5))])(
+    '%s: the tool result of a denied call',
+    async (name) => {
+      const r = load(name);
+      const result = await pre(ours(r).registry, bashCall(r));
+      const recorded = name.startsWith('03-') ? (r.observed.toolResult?.is_error ? r.observed.toolResult.text : undefined) : r.observed.modelSaw[0];
+      expect(result.modelText?.toolResult?.text).toBe(recorded === undefined ? undefined : expected(r, recorded));
+    },
+  );
+
+  it.each(['17-posttooluse-exit2-stderr', '17-posttooluse-decision-block'])('%s: the blocking error inside the tool result', async (name) => {
+    const r = load(name);
+    const result = (await ours(r).registry.dispatch('PostToolUse', { ...bashCall(r), tool_response: { stdout: 'TOOL-OUT' } })) as ClaudeDispatchResult;
+    expect(['TOOL-OUT', ...result.modelText!.blocks].join('\n\n')).toBe(expected(r, r.observed.modelSaw[0]));
+  });
+
+  it.each(['17-stop-block-reason', '11-stop-cap-default-json-block', '11-stop-cap-default-exit2'])('%s: Stop’s continuation', async (name) => {
+    const r = load(name);
+    const result = (await ours(r).registry.dispatch('Stop', { stop_hook_active: false })) as ClaudeDispatchResult;
+    const saw = (r.observed.modelSaw ?? r.observed.modelSawPerContinuation) as string[];
+    expect(result.modelText!.blocks).toEqual(saw.map((t) => expected(r, t)));
+  });
+
+  it.each(['17-context-all-events', '17-context-pre-only', '17-context-post-only', '17-context-several-hooks'])('%s: context blocks per event', async (name) => {
+    const r = load(name);
+    const { registry } = ours(r);
+    const saw = (r.observed.modelSaw as string[]).join('\n\n');
+    const call = bashCall(r);
+    const results = [
+      await registry.dispatch('SessionStart', { source: 'startup' }),
+      await registry.dispatch('UserPromptSubmit', { prompt: 'do it' }),
+      await registry.dispatch('PreToolUse', call),
+      await registry.dispatch('PostToolUse', { ...call, tool_response: {} }),
+      await registry.dispatch('PostToolUseFailure', { ...call, error: 'Exit code 1' }),
+    ] as ClaudeDispatchResult[];
+    const ours_ = results.flatMap((x) => x.modelText?.blocks ?? []);
+    expect(ours_.length).toBeGreaterThan(0);
+    // Every block this profile gives is one Claude Code sent (Claude Code orders PostToolUse contexts by
+    // completion, this profile by registration: compared as a set).
+    for (const block of ours_) expect(saw).toContain(block);
+    const reminders = saw.match(/<system-reminder>\n(?:SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure)[^]*?<\/system-reminder>/g) ?? [];
+    for (const block of new Set(reminders)) expect(ours_).toContain(block);
   });
 });
