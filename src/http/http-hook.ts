@@ -2,6 +2,7 @@
 // check URL (scheme, allowedUrls, literal IP) -> interpolate headers -> request (DNS answers checked
 // in the socket's own lookup) -> read the body up to a cap -> result. Never rejects: every failure is
 // an outcome with a message.
+import { urlForDisplay } from './url-text.js';
 import { type LookupAddress, type LookupOptions, lookup as dnsLookup } from 'node:dns';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
@@ -158,14 +159,6 @@ export function matchesUrlPattern(url: string, pattern: string): boolean {
   return re.test(href);
 }
 
-// The URL as messages show it: without user name and password.
-function describeUrl(url: URL): string {
-  if (url.username === '' && url.password === '') return url.href;
-  const copy = new URL(url.href);
-  copy.username = '';
-  copy.password = '';
-  return copy.href;
-}
 
 // Fails a connection whose host resolves to a non-public address. The socket connects to exactly the
 // addresses this returns, so what was checked is what is used (no check-then-connect gap).
@@ -240,7 +233,7 @@ export async function runHttpHook(spec: HttpHookSpec, input: unknown, options: H
     const text = typeof spec.url === 'string' ? JSON.stringify(spec.url) : describeValue(spec.url);
     return result('refused', { message: `HTTP hook URL ${text} refused: not a valid URL` });
   }
-  const shown = describeUrl(url);
+  const shown = urlForDisplay(url);
   if (options.signal?.aborted) return result('aborted', { message: `HTTP hook POST ${shown} was aborted before it was sent` });
 
   const invalid = validateOptions(options);

@@ -17,6 +17,7 @@ import { stripTerminalControls } from '../../terminal-text.js';
 import { compileIfCondition } from './matcher.js';
 import { quotePlaceholdersForShell } from './placeholders.js';
 import type { LimitText } from './large-output.js';
+import { urlForDisplay } from '../../http/url-text.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
 
 type ClaudeHost = ProfileHost<ClaudeState>;
@@ -263,7 +264,8 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
   const url = hook.url!;
   return {
     kind: 'http',
-    name: url,
+    // Shown in runs, listHooks, onHookStart and warnings: never with the URL's credentials (urlForDisplay).
+    name: urlForDisplay(url),
     plugin: undefined,
     longRunning: false,
     background: false,
@@ -274,7 +276,7 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
       // Settings files' allowedHttpHookUrls: the URL must match one pattern of every list (policy.ts).
       for (const list of host.state.policy.urlLists()) {
         if (!list.some((pattern) => matchesUrlPattern(url, pattern))) {
-          const message = `HTTP hook ${url} was refused: its URL is not in a settings file's allowedHttpHookUrls (${list.map((p) => JSON.stringify(p)).join(', ') || 'empty'})`;
+          const message = `HTTP hook ${urlForDisplay(url)} was refused: its URL is not in a settings file's allowedHttpHookUrls (${list.map((p) => JSON.stringify(p)).join(', ') || 'empty'})`;
           host.logger.warn(`harness-hooks: ${message}`);
           return { outcome: 'error', message };
         }
@@ -288,13 +290,13 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
       });
       if (r.outcome === 'aborted') return { outcome: 'aborted' };
       if (r.outcome !== 'ok') {
-        const message = r.message ?? `HTTP hook ${url} failed (${r.outcome})`;
+        const message = r.message ?? `HTTP hook ${urlForDisplay(url)} failed (${r.outcome})`;
         host.logger.warn(`harness-hooks: ${message}`);
         return { outcome: r.outcome === 'timeout' ? 'timeout' : 'error', message };
       }
       // Read like command stdout; an empty body is `{}`; a 2xx plain-text body is context for the model
       // where the event takes context (issue 10 rule 14, the docs' HTTP hooks).
-      const parsed = parseClaudeStdout(r.body.trim() === '' ? '{}' : r.body, url, spec.name, host.logger);
+      const parsed = parseClaudeStdout(r.body.trim() === '' ? '{}' : r.body, urlForDisplay(url), spec.name, host.logger);
       if (parsed.text !== undefined && parsed.garbage !== true && !spec.plainTextContext && spec.outputFields.includes('additionalContext')) {
         return { outcome: 'ok', output: { hookSpecificOutput: { hookEventName: spec.name, additionalContext: parsed.text } as never } };
       }

@@ -2,7 +2,6 @@
 // observed: fixtures/claude/oracle/conformance/12-*): up to 10,000 characters stay inline; a longer
 // `additionalContext`, `systemMessage` or plain-stdout context is saved to a file (mode 0600) and replaced
 // by a `<persisted-output>` block with the size, the file's path and the first 2,000 characters.
-import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ export function makeLimitText(dir: () => string, logger: HookLogger): LimitText 
     try {
       const folder = dir();
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const file = join(folder, `hook-${safeName(id ?? randomUUID())}-${randomBytes(16).toString('hex')}-${safeName(field)}.txt`);
+      const file = join(folder, `hook-${safeName(id ?? globalThis.crypto.randomUUID())}-${randomHex()}-${safeName(field)}.txt`);
       // A new file only (O_EXCL), never through a link planted in the folder.
       const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
       try {
@@ -43,5 +42,8 @@ export function makeLimitText(dir: () => string, logger: HookLogger): LimitText 
     return `<persisted-output>\nOutput too large (${kb}). ${where}\n\n${preview}\n</persisted-output>`;
   };
 }
+
+// (Web Crypto, not node:crypto: nothing more to load at import, for the cold start.)
+const randomHex = (): string => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const safeName = (s: string): string => s.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120);

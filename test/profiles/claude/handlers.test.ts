@@ -329,6 +329,16 @@ describe('http hooks', () => {
     expect((await registry.dispatch('SessionEnd', { reason: 'other' })).injectContext).toBeUndefined();
   });
 
+  it('never shows a URL’s credentials: user, password and query values are hidden in runs, listHooks and onHookStart', async () => {
+    const names: string[] = [];
+    const { registry, logger } = make({ onHookStart: ({ name }) => void names.push(name) });
+    registry.addConfig(on('Stop', [{ type: 'http', url: 'https://alice:hunter2@hooks.example.invalid/stop?token=s3cr3t&x=1' }]), { source: 'user' });
+    const r = await registry.dispatch('Stop', { stop_hook_active: false });
+    const shown = [r.runs[0]!.name, r.runs[0]!.message ?? '', ...registry.listHooks('Stop').map((h) => h.name), ...names, ...logger.warnings].join('\n');
+    expect(shown).toContain('https://hooks.example.invalid/stop?token=***&x=***');
+    expect(shown).not.toMatch(/hunter2|alice|s3cr3t/);
+  });
+
   it('does not run HTTP hooks on SessionStart and Setup', async () => {
     received.length = 0;
     const { registry } = make({ allowPrivateNetwork: true });
