@@ -4,6 +4,7 @@
 // options and methods) is the profile's (src/profiles/<name>/, behind src/profiles/profile.ts); the registry
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
+import { validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -49,6 +50,12 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
   executor?: Pick<CommandExecutor, 'run'>;
   /** The project root (`CLAUDE_PROJECT_DIR` in the claude profile, and the root `if` file rules are relative to). Default: the session's cwd, else `process.cwd()`. */
   projectDir?: string;
+  /**
+   * Which of the harness's environment variables command hooks inherit, per config source: `{ project:
+   * { inherit: 'none', allow: ['CI'] } }`. Default: user, managed and plugin hooks everything; project,
+   * local, skill and agent hooks all but secret-looking variables (src/hook-env.ts).
+   */
+  hookEnv?: HookEnvPolicy;
   /** Called as each hook starts, with its name, event, kind and `statusMessage` (claude), so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
   /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. */
@@ -91,6 +98,8 @@ export interface HookExplanation {
   path?: string;
   runs: boolean;
   reason?: string;
+  /** A command or HTTP hook's source keeps these of the harness's environment variables from it (`hookEnv`). */
+  envWithheld?: string[];
 }
 
 /** Event names of a profile. */
@@ -122,7 +131,7 @@ interface EventPlan {
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
-const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'onHookStart', 'onHookEnd', 'record']);
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'onHookStart', 'onHookEnd', 'record']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
 // profile's methods typed in.
@@ -141,6 +150,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   readonly #close = new AbortController();
   #closed = false;
   #seq = 0;
+  readonly #hookEnv: HookEnvPolicy;
   // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
   readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
   // While addConfig adds or removes many entries at once: the plans touched, and what to drop from each.
@@ -191,6 +201,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`executor\` option to have a \`run\` method (a CommandExecutor), got ${describeValue(executor)}`);
     }
     this.#session = { ...validateSession(options.session, 'session') };
+    const hookEnv = validateHookEnv(options.hookEnv);
+    this.#hookEnv = hookEnv;
     // Every running command listens to it (to die with the registry): no MaxListenersExceededWarning at 11.
     EventEmitter.setMaxListeners(0, this.#close.signal);
     this.#executor = executor;
@@ -208,6 +220,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       observers: options.onHookStart === undefined && options.onHookEnd === undefined ? undefined : { onHookStart: options.onHookStart, onHookEnd: options.onHookEnd },
       executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
       closeSignal: this.#close.signal,
+      withheldEnv: (source) => withheldEnv(hookEnv, source),
       track: (run) => {
         const tracked = run.catch((error: unknown) => this.logger.warn(`harness-hooks: a background hook failed: ${errorMessage(error)}`)).finally(() => this.#running.delete(tracked));
         this.#running.add(tracked);
@@ -417,7 +430,17 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       } else {
         reason = this.#profile.whyNot?.(view, payload, e, this.#host);
       }
-      rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: reason === undefined, ...(reason === undefined ? {} : { reason }), seq: e.meta?.seq ?? 0, entry: e });
+      const withheld = e.kind === 'command' || e.kind === 'http' ? withheldEnv(this.#hookEnv, e.meta?.source) : undefined;
+      rows.push({
+        name: e.name,
+        kind: e.kind,
+        ...describeMeta(e.meta),
+        runs: reason === undefined,
+        ...(reason === undefined ? {} : { reason }),
+        ...(withheld === undefined ? {} : { envWithheld: Object.keys(withheld).sort() }),
+        seq: e.meta?.seq ?? 0,
+        entry: e,
+      });
     }
     // De-duplication: among those that would run, the strongest identical hook runs (src/dedup.ts).
     const running = rows.filter((r) => r.runs && r.entry?.dedupKey !== undefined);

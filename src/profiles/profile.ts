@@ -42,6 +42,11 @@ export interface ProfileHost<State = unknown> {
   executor(): Pick<CommandExecutor, 'run'>;
   /** Aborts when the registry closes: background work runs under it. */
   readonly closeSignal: AbortSignal;
+  /**
+   * The harness's environment variables a command hook from `source` must not inherit (the `hookEnv`
+   * option), as `{ NAME: undefined }` for a spawn's `env`; undefined when it inherits everything.
+   */
+  withheldEnv(source: string | undefined): Record<string, undefined> | undefined;
   /** Keeps the registry's close() and drainBackground() waiting for a background run. */
   track(run: Promise<unknown>): void;
   /** The profile's own per-registry state (undefined while `init` runs). */

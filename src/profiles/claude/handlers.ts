@@ -55,10 +55,10 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   let fields: ConfigEntryFields;
   switch (hook.type) {
     case 'command':
-      fields = commandEntry(host, spec, hook, plugin, timeoutMs);
+      fields = commandEntry(host, spec, hook, plugin, timeoutMs, origin.source);
       break;
     case 'http':
-      fields = httpEntry(host, spec, hook, timeoutMs);
+      fields = httpEntry(host, spec, hook, timeoutMs, origin.source);
       break;
     case 'prompt':
     case 'agent': {
@@ -124,7 +124,7 @@ function ensureDataDir(host: ClaudeHost, data: string): void {
   }
 }
 
-function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined): ConfigEntryFields {
+function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined, source: string): ConfigEntryFields {
   const pluginEnv: Record<string, string> = plugin === undefined ? {} : { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
   const sub = plugin?.substitute ?? ((s: string) => s);
   // In `sh -c`, the placeholders become quoted references to the environment (placeholders.ts); in exec
@@ -170,7 +170,8 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
       const { envFile } = extras as ClaudeExtras;
       if (plugin !== undefined) ensureDataDir(host, plugin.data);
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
-      const runEnv: Record<string, string> = { CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
+      // What the hook's source may not inherit is left out (`hookEnv`), then Claude Code's own variables.
+      const runEnv: Record<string, string | undefined> = { ...host.withheldEnv(source), CLAUDE_PROJECT_DIR: host.projectDir, ...pluginEnv };
       // As Claude Code sets it for every hook (observed: fixtures/claude/oracle/conformance/16-*).
       const sessionId = (input as { session_id?: unknown }).session_id;
       if (typeof sessionId === 'string') runEnv.CLAUDE_CODE_SESSION_ID = sessionId;
@@ -260,7 +261,7 @@ export function parseAsyncDeclaration(line: string): number | undefined {
   }
 }
 
-function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined): ConfigEntryFields {
+function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, timeoutMs: number | undefined, source: string): ConfigEntryFields {
   const url = hook.url!;
   return {
     kind: 'http',
@@ -281,7 +282,10 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
           return { outcome: 'error', message };
         }
       }
-      const allowedEnvVars = hook.allowedEnvVars === undefined ? undefined : host.state.policy.allowedEnvVars(hook.allowedEnvVars);
+      // The hook's own allowedEnvVars cannot name what its source may not inherit (`hookEnv`), nor what a
+      // settings file's httpHookAllowedEnvVars leaves out.
+      const withheld = host.withheldEnv(source);
+      const allowedEnvVars = hook.allowedEnvVars === undefined ? undefined : host.state.policy.allowedEnvVars(hook.allowedEnvVars).filter((name) => withheld === undefined || !(name in withheld));
       const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(allowedEnvVars ? { allowedEnvVars } : {}) }, input, {
         timeoutMs: budget(timeoutMs, extras),
         ...(signal ? { signal } : {}),

@@ -121,10 +121,17 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
       background: false,
       // For listHooks(), when the config sets one; the executor applies it (the registry's deadline still bounds the entry).
       ...(hook.timeout_ms !== undefined || hook.timeout !== undefined ? { timeoutMs: resolveTimeoutMs(command) } : {}),
-      invoke: (payload, _context, signal) => runCommand(host, event as HookEvent, command, payload, signal, env),
+      invoke: (payload, _context, signal) => runCommand(host, event as HookEvent, command, payload, signal, hookEnv(host, origin.source, env)),
     };
   },
 };
+
+// A command's environment: what its source may not inherit left out (`hookEnv`), then its own variables.
+// Undefined when it adds and withholds nothing (the executor's fast path). Read per run: process.env moves.
+function hookEnv(host: ProfileHost, source: string, own: Record<string, string> | undefined): Record<string, string | undefined> | undefined {
+  const withheld = host.withheldEnv(source);
+  return withheld === undefined ? own : { ...withheld, ...own };
+}
 
 // Runs one command hook for a dispatch and reports its outcome.
 async function runCommand(
@@ -133,7 +140,7 @@ async function runCommand(
   hook: CommandHookSpec,
   payload: unknown,
   signal: AbortSignal | undefined,
-  env: Record<string, string> | undefined,
+  env: Record<string, string | undefined> | undefined,
 ): Promise<EntryReport> {
   const input = toCommandInput(event, payload as never, host.session);
   // close() ends commands in progress too: the process dies with the dispatch's signal or the registry.

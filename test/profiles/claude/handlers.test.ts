@@ -487,6 +487,7 @@ describe('timeouts of configured hooks', () => {
       logger,
       projectDir: '/tmp',
       closeSignal: new AbortController().signal,
+      withheldEnv: () => undefined,
       track: () => undefined,
       executor: () => new CommandExecutor({ logger, killGraceMs: 100 }),
       state: { pluginDataDir: undefined, adapters: {}, http: { allowedUrls: undefined, allowPrivateNetwork: false }, asyncResult: () => undefined, takeAsyncResults: () => [] },

@@ -1,0 +1,84 @@
+// Which of the harness's environment variables a command hook inherits, per config source (issue 11
+// item 7). By default hooks from the user's own files (user, managed) and from plugins the user installed
+// inherit everything, as before; hooks from a project's files (project, local, and skill / agent
+// frontmatter) get everything but what looks like a secret — a name such as `*_TOKEN`, `*_SECRET*`,
+// `*API_KEY*`, `*PASSWORD*`, or a value such as `sk-…`, `ghp_…`, `AKIA…`, a private key — since a cloned
+// repository's hook has no business with the harness's credentials. `hookEnv` changes it per source.
+import { describeValue, HookTypeError } from './errors.js';
+
+/** What a source's command hooks inherit. */
+export interface HookEnvRule {
+  /** `all`: every variable; `safe`: all but secret-looking ones; `none`: only `PATH`, `HOME`, `USER`, `LOGNAME`, `SHELL`, `LANG`, `LC_*`, `TERM`, `TMPDIR`, `TZ`. */
+  inherit?: 'all' | 'safe' | 'none';
+  /** Names passed whatever `inherit` says (exact names). */
+  allow?: readonly string[];
+  /** Names never passed (exact names). */
+  deny?: readonly string[];
+}
+
+/** The `hookEnv` option: a rule per config source. */
+export type HookEnvPolicy = Readonly<Partial<Record<string, HookEnvRule>>>;
+
+const DEFAULT_INHERIT: Readonly<Record<string, NonNullable<HookEnvRule['inherit']>>> = {
+  managed: 'all',
+  user: 'all',
+  plugin: 'all',
+  project: 'safe',
+  local: 'safe',
+  skill: 'safe',
+  agent: 'safe',
+};
+
+const SECRET_NAME = /(?:^|_)(?:[A-Z0-9]*API_?KEY|ACCESS_?KEY|SECRET[A-Z0-9]*|[A-Z0-9]*TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|PRIVATE_?KEY|AUTH|COOKIE|KEY)(?:_|$)/i;
+const SECRET_VALUE = /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_|rk_live_|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|glpat-|xox[abprs]-|AKIA[0-9A-Z]{16}$|ASIA[0-9A-Z]{16}$|AIza[0-9A-Za-z_-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----)/;
+const BASICS = /^(?:PATH|HOME|USER|LOGNAME|SHELL|LANG|LC_[A-Z]+|TERM|TMPDIR|TZ)$/;
+
+/** Whether a variable looks like a secret, by its name or its value. */
+export function looksSecret(name: string, value: string | undefined): boolean {
+  return SECRET_NAME.test(name) || (value !== undefined && SECRET_VALUE.test(value));
+}
+
+// Validates the option (a TypeError naming the source and the field).
+export function validateHookEnv(option: unknown): HookEnvPolicy {
+  if (option === undefined) return {};
+  if (option === null || typeof option !== 'object' || Array.isArray(option)) {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`hookEnv\` option to be an object of source -> { inherit?, allow?, deny? }, got ${describeValue(option)}`);
+  }
+  for (const [source, rule] of Object.entries(option)) {
+    const where = `hookEnv.${source}`;
+    if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`${where}\` to be { inherit?, allow?, deny? }, got ${describeValue(rule)}`);
+    const r = rule as Record<string, unknown>;
+    for (const key of Object.keys(r)) {
+      if (key !== 'inherit' && key !== 'allow' && key !== 'deny') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Unknown option \`${where}.${key}\` (expected inherit, allow or deny)`);
+    }
+    if (r.inherit !== undefined && r.inherit !== 'all' && r.inherit !== 'safe' && r.inherit !== 'none') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`${where}.inherit\` to be 'all', 'safe' or 'none', got ${describeValue(r.inherit)}`);
+    }
+    for (const key of ['allow', 'deny'] as const) {
+      if (r[key] !== undefined && !(Array.isArray(r[key]) && (r[key] as unknown[]).every((n) => typeof n === 'string'))) {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected \`${where}.${key}\` to be an array of variable names, got ${describeValue(r[key])}`);
+      }
+    }
+  }
+  return Object.freeze({ ...(option as HookEnvPolicy) });
+}
+
+/**
+ * The variables a command hook from `source` must not inherit, as `{ NAME: undefined }` (what a spawn's
+ * `env` takes to leave them out), or undefined when it inherits everything. `source` undefined: the
+ * harness's own code (in-process and registered entries): everything.
+ */
+export function withheldEnv(policy: HookEnvPolicy, source: string | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, undefined> | undefined {
+  if (source === undefined) return undefined;
+  const rule = policy[source];
+  const inherit = rule?.inherit ?? DEFAULT_INHERIT[source] ?? 'all';
+  const deny = rule?.deny;
+  if (inherit === 'all' && (deny === undefined || deny.length === 0)) return undefined;
+  const allow = rule?.allow;
+  let withheld: Record<string, undefined> | undefined;
+  for (const name of Object.keys(env)) {
+    const keep = allow?.includes(name) === true || (deny?.includes(name) !== true && (inherit === 'all' || (inherit === 'safe' ? !looksSecret(name, env[name]) : BASICS.test(name))));
+    if (!keep) (withheld ??= {})[name] = undefined;
+  }
+  return withheld;
+}
