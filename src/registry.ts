@@ -65,6 +65,12 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
    * `harness-hooks replay`: a file path (appended to), a Node writable stream, or a web `WritableStream`.
    */
   record?: string | { write(line: string): unknown } | WritableStream<string>;
+  /**
+   * What of a payload the record keeps: called with each recorded dispatch's event and payload, its
+   * return value is written instead (e.g. drop `tool_input.content`, mask a prompt). A throw records the
+   * payload as `"[redact threw]"`. The record never holds `result.env` values (its names only).
+   */
+  redact?: (event: string, payload: unknown) => unknown;
 }
 
 /** The registry's options: the shared ones and the profile's own (the claude profile's `adapters`, …). */
@@ -131,7 +137,7 @@ interface EventPlan {
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
-const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'onHookStart', 'onHookEnd', 'record']);
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'onHookStart', 'onHookEnd', 'record', 'redact']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
 // profile's methods typed in.
@@ -151,6 +157,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #closed = false;
   #seq = 0;
   readonly #hookEnv: HookEnvPolicy;
+  readonly #redact: ((event: string, payload: unknown) => unknown) | undefined;
   // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
   readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
   // While addConfig adds or removes many entries at once: the plans touched, and what to drop from each.
@@ -201,6 +208,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`executor\` option to have a \`run\` method (a CommandExecutor), got ${describeValue(executor)}`);
     }
     this.#session = { ...validateSession(options.session, 'session') };
+    if (options.redact !== undefined && typeof options.redact !== 'function') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`redact\` option to be a function, got ${describeValue(options.redact)}`);
+    }
+    this.#redact = options.redact;
     const hookEnv = validateHookEnv(options.hookEnv);
     this.#hookEnv = hookEnv;
     // Every running command listens to it (to die with the registry): no MaxListenersExceededWarning at 11.
@@ -540,9 +551,20 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number): Promise<R> {
     const time = new Date().toISOString();
     return running.then((result) => {
-      const { runs, ...decision } = result as DispatchResult & { env?: unknown };
+      const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string> };
+      // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.
+      if (decision.env !== undefined) decision.env = Object.fromEntries(Object.keys(decision.env).map((name) => [name, '***']));
+      let kept = payload;
+      if (this.#redact !== undefined) {
+        try {
+          kept = this.#redact(event, payload);
+        } catch (error) {
+          kept = '[redact threw]';
+          this.logger.warn(`harness-hooks: the redact option threw on a ${event} payload: ${errorMessage(error)}`);
+        }
+      }
       try {
-        this.#record!(`${JSON.stringify({ time, event, payload, result: decision, runs, durationMs: now() - t0 })}\n`);
+        this.#record!(`${JSON.stringify({ time, event, payload: kept, result: decision, runs, durationMs: now() - t0 })}\n`);
       } catch (error) {
         this.logger.warn(`harness-hooks: could not record the ${event} dispatch: ${errorMessage(error)}`);
       }

@@ -115,4 +115,24 @@ describe('record', () => {
     expect(JSON.parse(written[0]!).event).toBe('Stop');
     expect(() => new HookRegistry({ record: 42 as never })).toThrow(/`record` option/);
   });
+
+  it('keeps what `redact` returns of each payload, and never the values hooks wrote to CLAUDE_ENV_FILE', async () => {
+    const written: string[] = [];
+    const registry = new HookRegistry({
+      profile: 'claude',
+      settings: { enableShellHooks: true },
+      logger: makeLogger(),
+      record: { write: (l: string) => written.push(l) },
+      redact: (event, payload) => (event === 'UserPromptSubmit' ? { ...(payload as object), prompt: '[redacted]' } : payload),
+    });
+    registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'printf "export API_TOKEN=%s%s\\n" s3 cr3t >> "$CLAUDE_ENV_FILE"' }] }] } }, { source: 'user' });
+    await registry.dispatch('UserPromptSubmit', { prompt: 'my password is hunter2' });
+    const start = await registry.dispatch('SessionStart', { source: 'startup' });
+    expect(start.env).toEqual({ API_TOKEN: 's3cr3t' }); // the harness gets it; the record does not
+    const text = written.join('');
+    expect(text).not.toMatch(/hunter2|s3cr3t/);
+    expect(JSON.parse(written[0]!).payload.prompt).toBe('[redacted]');
+    expect(JSON.parse(written[1]!).result.env).toEqual({ API_TOKEN: '***' });
+    expect(() => new HookRegistry({ redact: 'x' as never })).toThrow(/`redact` option/);
+  });
 });
