@@ -8,7 +8,7 @@ import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js'
 import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
-import { resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
+import { resolveTimeoutMs, RUN_MARKER, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
 
 /** A command hook as written in a config file. */
@@ -143,7 +143,14 @@ interface RunContext {
   onFirstLine: ((line: string) => number | undefined) | undefined;
   /** The executor's groups being ended (see processesEnded). */
   ending: Set<Promise<void>>;
+  /** This run's value of `HARNESS_HOOKS_RUN`, which every process the hook starts inherits (timeout.ts). */
+  marker: string;
 }
+
+// Marks every run's processes, so ones that left the hook's process group (`setsid`, a daemon) are found
+// and ended with it: a per-process prefix and a counter.
+const MARKER_PREFIX = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2 ** 32).toString(36)}.`;
+let markers = 0;
 
 function ignore(): void {}
 
@@ -197,7 +204,7 @@ export class CommandExecutor {
       args: spec.args !== undefined ? [...spec.args] : spec.shell === 'powershell' ? ['-NoProfile', '-NonInteractive', '-Command', spec.command] : ['-c', spec.command],
       killGraceMs: this.#killGraceMs,
       cwd: options.cwd,
-      env: options.env,
+      env: undefined,
       signal: options.signal,
       start,
       // Stdout is kept up to the parse bound (decisions are read from it); results show maxOutputBytes of it.
@@ -205,7 +212,9 @@ export class CommandExecutor {
       stderr: new OutputCollector(this.#maxOutputBytes),
       onFirstLine: options.onFirstLine,
       ending: this.#ending,
+      marker: `${MARKER_PREFIX}${++markers}`,
     };
+    ctx.env = { ...options.env, [RUN_MARKER]: ctx.marker };
     // Already aborted: nothing is spawned.
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
     let payload: string;
@@ -225,13 +234,7 @@ export class CommandExecutor {
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
     let subprocess: Subprocess;
     try {
-      // Without an `env` option, `extendEnv: false` lets child_process use process.env as is, instead of
-      // execa copying it first (measurable per run).
-      subprocess = execa(
-        ctx.file,
-        ctx.args,
-        ctx.env === undefined ? { ...BASE_OPTIONS, cwd: ctx.cwd, extendEnv: false } : { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env },
-      );
+      subprocess = execa(ctx.file, ctx.args, { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env });
     } catch (error) {
       return Promise.resolve(this.#makeResult({ kind: 'spawn-error', message: errorMessage(error) }, ctx));
     }
@@ -314,7 +317,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   const cut = (end: RunEnd): void => {
     if (settled) return;
     if (pid !== undefined) {
-      const gone = terminateProcessGroup(pid, ctx.killGraceMs);
+      const gone = terminateProcessGroup(pid, ctx.killGraceMs, ctx.marker);
       ctx.ending.add(gone);
       void gone.then(() => ctx.ending.delete(gone));
     }

@@ -122,14 +122,63 @@ const POLL_MS = 25;
 const SCAN_MS = 250;
 const AFTER_KILL_MS = 2_000;
 
+/** The variable every hook process inherits, naming its run (`HARNESS_HOOKS_RUN`). */
+export const RUN_MARKER = 'HARNESS_HOOKS_RUN';
+
+// The processes whose environment names the run `marker`: those a hook started, wherever they went
+// (`setsid`, a double fork, a daemon that left the process group). Read from /proc/<pid>/environ, a slice
+// at a time without blocking the loop; only processes of this user are readable, which is what a hook can
+// start. Empty where there is no /proc. (A process that replaced its whole environment cannot be found.)
+export async function markedProcesses(marker: string): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let names: string[];
+  try {
+    names = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const needle = `${RUN_MARKER}=${marker}\0`;
+  const pids = names.filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57 && Number(n) !== process.pid);
+  const found: number[] = [];
+  for (let i = 0; i < pids.length; i += SCAN_SLICE) {
+    const slice = pids.slice(i, i + SCAN_SLICE);
+    const environs = await Promise.all(slice.map((p) => readFile(`/proc/${p}/environ`, 'latin1').catch(() => '')));
+    environs.forEach((environ, j) => {
+      if (environ.includes(needle)) found.push(Number(slice[j]));
+    });
+  }
+  return found;
+}
+
+// Signals every process of the run `marker` (and the group each leads), beyond the hook's own group.
+async function signalMarked(marker: string | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (marker === undefined) return;
+  for (const pid of await markedProcesses(marker)) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // not a group leader
+    }
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
+    }
+  }
+}
+
 // Ends the group led by `pid`: SIGTERM now, SIGKILL after `graceMs` (SIGTERM can be trapped or ignored,
 // and a grandchild may outlive the leader). Returns at once; the group is checked every 25 ms until it is
 // gone. The timers stay ref'd so a parent that is otherwise done still waits the
-// (short) grace period instead of leaving the group behind. Resolves when the group is gone.
-export function terminateProcessGroup(pid: number, graceMs: number): Promise<void> {
+// (short) grace period instead of leaving the group behind. Resolves when the group is gone, and with a
+// `marker`, when the processes that left the group (found by their environment) got SIGKILL too.
+export function terminateProcessGroup(pid: number, graceMs: number, marker?: string): Promise<void> {
+  // What left the group gets SIGTERM now and SIGKILL when the group is gone (or killed).
+  const escapees = signalMarked(marker, 'SIGTERM');
+  const finish = (): Promise<void> => escapees.then(() => signalMarked(marker, 'SIGKILL'));
   if (!killProcessGroup(pid, 'SIGTERM')) {
     untrackProcessGroup(pid);
-    return Promise.resolve();
+    return finish();
   }
   const start = Date.now();
   let killed = false;
@@ -147,7 +196,7 @@ export function terminateProcessGroup(pid: number, graceMs: number): Promise<voi
       void groupAlive(pid, withScan).then((alive) => {
         if (!alive || Date.now() - start >= graceMs + AFTER_KILL_MS) {
           untrackProcessGroup(pid);
-          resolve();
+          void finish().then(resolve);
           return;
         }
         const since = Date.now() - start;

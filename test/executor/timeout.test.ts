@@ -147,3 +147,37 @@ describe('timeouts past setTimeout’s range', () => {
     expect(r.exitCode).toBe(2);
   });
 });
+
+describe('processes that left the hook’s process group', () => {
+  const escapee = async (file: string): Promise<number> => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const pid = Number((await import('node:fs')).readFileSync(file, 'utf8').trim());
+        if (pid > 0) return pid;
+      } catch {
+        // not written yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the escapee never wrote its pid');
+  };
+
+  it('a `setsid` daemon the hook started is ended at the timeout too (found by its run marker), and on abort', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    for (const how of ['timeout', 'abort'] as const) {
+      const file = join(mkdtempSync(join(tmpdir(), 'hh-setsid-')), 'pid');
+      const executor = new CommandExecutor({ logger: makeLogger(), killGraceMs: 200 });
+      const controller = new AbortController();
+      const running = executor.run({ type: 'command', command: `${fixture('setsid-escape.sh')} ${file}`, timeout_ms: how === 'timeout' ? 600 : 10_000 }, {}, { signal: controller.signal });
+      const pid = await escapee(file);
+      expect(isAlive(pid)).toBe(true);
+      if (how === 'abort') controller.abort();
+      const r = await running;
+      expect(how === 'timeout' ? r.timedOut : r.aborted).toBe(true);
+      await executor.processesEnded();
+      expect([how, await waitForDeath(pid, 1_000)]).toEqual([how, true]);
+    }
+  }, 15_000);
+});
