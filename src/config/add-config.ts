@@ -89,7 +89,8 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   const removers: (() => void)[] = [];
   const where = options.file ? ` (${options.file})` : '';
 
-  const undoSettings = profile.configSettings?.(profileHost, parsed, origin, where);
+  // A config's own settings keys count only where its hooks may run: a gated-off file changes nothing.
+  const undoSettings = gate === undefined ? profile.configSettings?.(profileHost, parsed, origin, where) : undefined;
   if (undoSettings !== undefined) removers.push(undoSettings);
   host.batch(() => addAll());
   return {

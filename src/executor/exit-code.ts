@@ -40,7 +40,7 @@ export function getExitOutcome(exitCode: number | null): CommandOutcome {
 }
 
 const OUTCOMES: Readonly<Record<CommandOutcome, (facts: CommandFacts) => OutcomeResult>> = {
-  ok: (f) => (f.stdoutOverParseLimit && looksLikeJson(f.stdout) ? tooLongToRead(f.maxParseBytes) : { decision: parseCommandOutput(f.stdout) }),
+  ok: (f) => (f.stdoutOverParseLimit && looksLikeJson(f.stdout) ? tooLongToRead(f.maxParseBytes) : readOutput(f.stdout)),
   block: (f) => ({ decision: { decision: 'block', reason: getBlockReason(f.stderr, f.exitCode) } }),
   error: (f) => ({ decision: {}, problem: `exited with code ${f.exitCode}${describeStderr(f.stderr)}` }),
   signal: (f) => ({ decision: {}, problem: `was killed by ${f.signal}${describeStderr(f.stderr)}` }),
@@ -60,6 +60,21 @@ function tooLongToRead(maxParseBytes: number | undefined): OutcomeResult {
 // white space `trim()` removes: a BOM, NBSP, VT, …), or it is nothing but white space so far.
 export function looksLikeJson(stdout: string): boolean {
   return /^\s*(?:\{|$)/.test(stdout);
+}
+
+// Exit-0 stdout as a decision; output that was meant as JSON (it starts with `{`) but cannot be read is a
+// problem, so the hook author hears of it (a warning and an `error` run) instead of a silent no-decision.
+function readOutput(stdout: string): OutcomeResult {
+  const decision = parseCommandOutput(stdout);
+  const text = stdout.trim();
+  if (!text.startsWith('{')) return { decision };
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    const nul = text.includes('\0') ? ' (it holds a NUL byte)' : '';
+    return { decision, problem: `printed output that starts with "{" but is not valid JSON${nul}: ${(error as Error).message}; it decided nothing` };
+  }
+  return { decision };
 }
 
 // The decision (and the problem, if any) for an outcome.

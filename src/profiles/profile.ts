@@ -118,7 +118,7 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   configEvent?(event: string, origin: ConfigOrigin): string;
   /**
    * Reads a config's own top-level keys (besides `hooks`) into the profile's state when the config is
-   * added, gated or not; returns the undo, which the config's report's `remove()` runs. Optional.
+   * added and its source's gate is open; returns the undo, which the config's report's `remove()` runs.
    */
   configSettings?(host: ProfileHost<State>, config: Readonly<Record<string, unknown>>, origin: ConfigOrigin, where: string): (() => void) | undefined;
   /** A configured hook as an entry, or a reason to skip it (with a warning). */

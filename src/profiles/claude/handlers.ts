@@ -275,7 +275,7 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
       // The HTTP runner loads on the first HTTP hook, not at package import (cold start).
       const { runHttpHook, matchesUrlPattern } = await import('../../http/index.js');
       // Settings files' allowedHttpHookUrls: the URL must match one pattern of every list (policy.ts).
-      for (const list of host.state.policy.urlLists()) {
+      for (const list of host.state.policy.urlLists(source)) {
         if (!list.some((pattern) => matchesUrlPattern(url, pattern))) {
           const message = `HTTP hook ${urlForDisplay(url)} was refused: its URL is not in a settings file's allowedHttpHookUrls (${list.map((p) => JSON.stringify(p)).join(', ') || 'empty'})`;
           host.logger.warn(`harness-hooks: ${message}`);
@@ -285,7 +285,7 @@ function httpEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerCon
       // The hook's own allowedEnvVars cannot name what its source may not inherit (`hookEnv`), nor what a
       // settings file's httpHookAllowedEnvVars leaves out.
       const withheld = host.withheldEnv(source);
-      const allowedEnvVars = hook.allowedEnvVars === undefined ? undefined : host.state.policy.allowedEnvVars(hook.allowedEnvVars).filter((name) => withheld === undefined || !(name in withheld));
+      const allowedEnvVars = hook.allowedEnvVars === undefined ? undefined : host.state.policy.allowedEnvVars(hook.allowedEnvVars, source).filter((name) => withheld === undefined || !(name in withheld));
       const r = await runHttpHook({ type: 'http', url, ...(hook.headers ? { headers: hook.headers } : {}), ...(allowedEnvVars ? { allowedEnvVars } : {}) }, input, {
         timeoutMs: budget(timeoutMs, extras),
         ...(signal ? { signal } : {}),

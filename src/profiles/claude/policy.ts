@@ -10,8 +10,10 @@
 // - local settings (settings.local.json, the user's own file in the project): local and project hooks;
 // - project settings: project hooks only.
 // `allowManagedHooksOnly` counts only in managed settings (elsewhere ignored, with a warning): then only
-// managed hooks run. URL and variable lists only narrow: an HTTP hook must match every list given, and
-// may read only the variables every list allows.
+// managed hooks run. `allowedHttpHookUrls` and `httpHookAllowedEnvVars` narrow the HTTP hooks a file may
+// speak for (the same table): an HTTP hook must match every list that covers its source and may read
+// only the variables every such list allows — a project's list never narrows the user's hooks (a refused
+// guard would fail open). A plugin's, a skill's or an agent's config cannot set any of these keys.
 import type { Entry } from '../../entry.js';
 import type { HookLogger } from '../../types.js';
 
@@ -24,13 +26,20 @@ const DISABLES: Readonly<Record<string, readonly string[]>> = {
 
 const CONFIG_SOURCES: ReadonlySet<string> = new Set(DISABLES.managed);
 
+/** A settings file's list, and the sources whose hooks it narrows. */
+interface Scoped {
+  readonly list: readonly string[];
+  readonly covers: ReadonlySet<string>;
+}
+
 /** The hook settings of the files added so far. */
 export class ClaudePolicy {
   /** Config source → the sources whose `disableAllHooks` switched it off (with a count per file). */
   readonly #disabled = new Map<string, Map<string, number>>();
   #managedOnly = 0;
-  readonly #urlLists = new Set<readonly string[]>();
-  readonly #envLists = new Set<readonly string[]>();
+  /** Each list with the sources it covers. */
+  readonly #urlLists = new Set<Scoped>();
+  readonly #envLists = new Set<Scoped>();
   /** Whether any key is in force: the per-dispatch check is one boolean read otherwise. */
   active = false;
 
@@ -60,9 +69,14 @@ export class ClaudePolicy {
     ] as const) {
       const list = config[key];
       if (!Array.isArray(list)) continue;
-      const frozen = Object.freeze(list.filter((v): v is string => typeof v === 'string'));
-      set.add(frozen);
-      undo.push(() => void set.delete(frozen));
+      const covers = DISABLES[source];
+      if (covers === undefined) {
+        logger.warn(`harness-hooks: ${key} in ${source} config${where} is ignored (only settings files can set it)`);
+        continue;
+      }
+      const scoped: Scoped = { list: Object.freeze(list.filter((v): v is string => typeof v === 'string')), covers: new Set(covers) };
+      set.add(scoped);
+      undo.push(() => void set.delete(scoped));
     }
     this.#refresh();
     return () => {
@@ -82,15 +96,16 @@ export class ClaudePolicy {
     return undefined;
   }
 
-  /** The allowedHttpHookUrls lists in force (an HTTP hook's URL must match one pattern of each; checked when it runs). */
-  urlLists(): Iterable<readonly string[]> {
-    return this.#urlLists;
+  /** The allowedHttpHookUrls lists that cover a hook from `source` (its URL must match one pattern of each; checked when it runs). */
+  urlLists(source: string | undefined): (readonly string[])[] {
+    return [...this.#urlLists].filter((s) => source !== undefined && s.covers.has(source)).map((s) => s.list);
   }
 
-  /** The variables an HTTP hook that asked for `wanted` may read: those every list allows. */
-  allowedEnvVars(wanted: string[]): string[] {
-    if (this.#envLists.size === 0) return wanted;
-    return wanted.filter((name) => [...this.#envLists].every((list) => list.includes(name)));
+  /** The variables an HTTP hook from `source` that asked for `wanted` may read: those every list covering it allows. */
+  allowedEnvVars(wanted: string[], source: string | undefined): string[] {
+    const lists = [...this.#envLists].filter((s) => source !== undefined && s.covers.has(source));
+    if (lists.length === 0) return wanted;
+    return wanted.filter((name) => lists.every((s) => s.list.includes(name)));
   }
 
   #refresh(): void {

@@ -78,6 +78,34 @@ describe('allowedHttpHookUrls and httpHookAllowedEnvVars in settings files', () 
   });
 });
 
+describe('the lists narrow only the hooks their file speaks for', () => {
+  const http = (url: string) => ({ hooks: { Stop: [{ hooks: [{ type: 'http', url }] }] } });
+  const refused = (r: { runs: { outcome: string; message?: string }[] }) => r.runs.filter((run) => /allowedHttpHookUrls/.test(run.message ?? '')).length;
+
+  it('a project’s allowedHttpHookUrls never refuses the user’s HTTP hook (a refused guard would fail open); it does refuse the project’s own', async () => {
+    const { registry } = make();
+    registry.addConfig(http('https://user.example.invalid/stop'), { source: 'user' });
+    registry.addConfig({ allowedHttpHookUrls: [], ...http('https://project.example.invalid/stop') }, { source: 'project' });
+    const r = await registry.dispatch('Stop', STOP);
+    expect(r.runs.map((run) => [run.name, /allowedHttpHookUrls/.test(run.message ?? '')])).toEqual([
+      ['https://user.example.invalid/stop', false],
+      ['https://project.example.invalid/stop', true],
+    ]);
+  });
+
+  it('a gated-off file’s keys change nothing; a plugin’s are ignored with a warning', async () => {
+    const { logger } = make();
+    const gated = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true, enablePluginHooks: true }, logger });
+    gated.addConfig(http('https://user.example.invalid/stop'), { source: 'user' });
+    gated.addConfig({ allowedHttpHookUrls: [], disableAllHooks: true }, { source: 'project' }); // allowProjectHooks is off
+    gated.addConfig({ allowedHttpHookUrls: ['https://nowhere.invalid/*'] }, { source: 'plugin', pluginRoot: '/tmp/p' });
+    const r = await gated.dispatch('Stop', STOP);
+    expect(r.runs).toHaveLength(1);
+    expect(refused(r)).toBe(0);
+    expect(logger.warnings.join('\n')).toMatch(/allowedHttpHookUrls in plugin config is ignored/);
+  });
+});
+
 describe('frontmatter sources and `once`', () => {
   const counter = () => {
     const dir = mkdtempSync(join(tmpdir(), 'hh-once-'));
