@@ -274,7 +274,8 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   ConfigChange: spec('ConfigChange', { matchField: 'source', required: ['source'], exit2: 'block', decisionsIgnoredWhen: ['source', 'policy_settings'] }),
   // Seed: any non-zero exit code means "worktree creation failed"; exit 2 is not special, so `user`.
   // On exit 0 stdout is the created worktree's absolute path (or hookSpecificOutput.worktreePath).
-  WorktreeCreate: spec('WorktreeCreate', { required: ['name'], outputFields: ['worktreePath'] }),
+  // It has decision control: a failing hook fails the creation (onFailure: 'block' applies).
+  WorktreeCreate: spec('WorktreeCreate', { required: ['name'], outputFields: ['worktreePath'], blocks: true }),
   WorktreeRemove: spec('WorktreeRemove', { required: ['worktree_path'] }),
   // Observability only: cannot block.
   InstructionsLoaded: spec('InstructionsLoaded', {

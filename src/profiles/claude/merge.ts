@@ -200,6 +200,13 @@ export function mergeClaudeOutcomes(
   }
 
   if (permission === 'deny') block(permissionReason ?? `denied by a ${spec.name} hook`);
+  // PermissionRequest: any block (a legacy `decision: "block"`, a guard failing closed) is a deny, whatever
+  // another hook allowed — the harness acts on `permissionRequest`.
+  if (requests && blocked && permission !== 'deny') {
+    permission = 'deny';
+    permissionReason = blockReason;
+    request = blockReason === undefined ? { behavior: 'deny' } : { behavior: 'deny', message: blockReason };
+  }
   // A deferred call goes back to the harness as it was: no rewrite, no context (issue 10 rule 7).
   if (permission === 'defer') {
     updatedInput = undefined;

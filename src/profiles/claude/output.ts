@@ -115,8 +115,7 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
       // JSON that cannot be read whole: on an event that can block, it blocks rather than lose a decision.
       // The executor's reason (it read the same output) when it gave one.
       const reason = r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`;
-      if (spec.exit2 === 'block' || spec.exit2 === 'decline') return { ...base, outcome: 'block', output: { decision: 'block', reason }, message: reason };
-      return { ...base, outcome: 'error', garbage: true, message: reason };
+      return tooLongToRead(base, spec, reason);
     }
     const parsed = parseClaudeStdout(stdout, name, spec.name, logger);
     return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
@@ -130,6 +129,11 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
     const text = r.stderr.trim().slice(0, 10_000) || NO_STDERR;
     // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
     return { ...base, ...(output === undefined ? {} : { output }), exit2: text, outcome: 'block' };
+  }
+  // JSON past the parse bound decides on every exit code too: where decisions count, it blocks rather than
+  // lose a deny it may hold (exit 1 with a deny denies).
+  if (r.stdoutOverParseLimit === true && looksLikeJson(r.stdoutForParse ?? r.stdout)) {
+    return tooLongToRead(base, spec, r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`);
   }
   const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200) || NO_STDERR}` };
   // Any other exit: a JSON object on stdout still decides when it blocks (exit 1 with a deny denies) or
@@ -145,6 +149,13 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   // error, a missing script): a failure for onFailure: 'block'. Only where the event ignores it, it is not.
   if (r.exitCode === 2 && spec.exit2 === 'ignore') failed.deliberate = true;
   return failed;
+}
+
+// JSON output that cannot be read whole: a block where the event's decisions count, else an unreadable
+// answer (a failure for onFailure: 'block').
+function tooLongToRead(base: ClaudeEntryOutcome, spec: ClaudeEventSpec, reason: string): ClaudeEntryOutcome {
+  if (spec.blocks) return { ...base, outcome: 'block', output: { decision: 'block', reason }, message: reason };
+  return { ...base, outcome: 'error', garbage: true, message: reason };
 }
 
 // An in-process handler's return value as a claude outcome.

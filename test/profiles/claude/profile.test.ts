@@ -2,7 +2,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { HookRegistry, type HookRegistryOptions, type HookSettings } from '../../../src/index.js';
+import { CommandExecutor, HookRegistry, type HookRegistryOptions, type HookSettings } from '../../../src/index.js';
 import { fixture } from '../../helpers/fixtures.js';
 import { makeLogger } from '../../helpers/logger.js';
 
@@ -238,6 +238,31 @@ describe('claude profile: merging', () => {
     registry.register('ConfigChange', () => ({ decision: 'block', reason: 'frozen' }));
     expect(await registry.dispatch('ConfigChange', { source: 'project_settings' })).toMatchObject({ blocked: true, reason: 'frozen' });
     expect(await registry.dispatch('ConfigChange', { source: 'policy_settings' })).toMatchObject({ blocked: false });
+  });
+
+  it('PermissionRequest: any block is a deny, whatever another hook allowed (a legacy block, a guard failing closed)', async () => {
+    const allow = cmd(emit({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }));
+    for (const guard of [cmd(emit({ decision: 'block', reason: 'no' })), cmd('exit 1', { onFailure: 'block' })]) {
+      const { registry } = make();
+      registry.addConfig(on('PermissionRequest', [guard, allow]), { source: 'user' });
+      const r = await registry.dispatch('PermissionRequest', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny', permissionRequest: { behavior: 'deny' } });
+    }
+  });
+
+  it('JSON too long to read whole blocks on any exit code where decisions count (exit 1 with a long deny still denies)', async () => {
+    const { registry } = make({ executor: new CommandExecutor({ logger: makeLogger(), maxParseBytes: 1024 }) });
+    const long = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'x'.repeat(4000) } });
+    registry.addConfig(on('PreToolUse', [cmd(`${emit(long)}; exit 1`)]), { source: 'user' });
+    expect((await registry.dispatch('PreToolUse', bash())).blocked).toBe(true);
+    registry.addConfig(on('PostToolUse', [cmd(emit(JSON.stringify({ decision: 'block', reason: 'y'.repeat(4000) })))]), { source: 'user' });
+    expect((await registry.dispatch('PostToolUse', { ...bash(), tool_response: {} })).blocked).toBe(true);
+  });
+
+  it('WorktreeCreate: a hook failing with onFailure: block fails the creation', async () => {
+    const { registry } = make();
+    registry.addConfig(on('WorktreeCreate', [cmd('exit 1', { onFailure: 'block' })]), { source: 'user' });
+    expect((await registry.dispatch('WorktreeCreate', { name: 'wt' })).blocked).toBe(true);
   });
 
   it('reads hookSpecificOutput only when its hookEventName names the event (missing or another: ignored, with a warning); in-process handlers may leave it out', async () => {
