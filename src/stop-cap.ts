@@ -48,8 +48,9 @@ export class StopCap {
     return { ...rest, blocked: false, stopCapped } as R;
   }
 
-  /** A new turn: every count starts again. */
-  reset(): void {
-    this.#counts.clear();
+  /** A new turn (a prompt was submitted): the counts of `prefix` keys start again (all without one). */
+  reset(prefix?: string): void {
+    if (prefix === undefined) return this.#counts.clear();
+    for (const key of this.#counts.keys()) if (key.startsWith(prefix)) this.#counts.delete(key);
   }
 }

@@ -67,6 +67,17 @@ describe('the default profile: AFK_STOP_HOOK_MAX_CONTINUATIONS (2 per turn, shar
     expect(logger.warnings.join('\n')).toMatch(/past the cap of 2 continuations/);
   });
 
+  it('counts per turn: a submitted prompt starts the count again', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('Stop', () => ({ decision: 'block', reason: 'not done' }));
+    registry.register('UserPromptSubmit', () => undefined);
+    expect((await registry.dispatch('Stop', {})).blocked).toBe(true);
+    await registry.dispatch('UserPromptSubmit', { prompt: 'next' });
+    expect((await registry.dispatch('Stop', {})).blocked).toBe(true);
+    expect((await registry.dispatch('Stop', {})).blocked).toBe(true);
+    expect((await registry.dispatch('Stop', {})).stopCapped).toBeDefined();
+  });
+
   it('with 0, no block is obeyed', async () => {
     const registry = new HookRegistry({ stopBlockCap: 0, logger: makeLogger() });
     registry.register('Stop', () => ({ continue: false, reason: 'stop' }));

@@ -26,7 +26,7 @@ export interface ClaudeProfileOptions {
   onAsyncResult?: (result: AsyncHookResult) => void;
   /**
    * Where hook text over 10,000 characters is saved (the result carries a 2,000-character preview and the
-   * file's path, as Claude Code does). Default: `<os tmpdir>/harness-hooks-output`.
+   * file's path, as Claude Code does). Default: `<os tmpdir>/harness-hooks-output-<uid>` (a folder of this user only, 0700).
    */
   largeOutputDir?: string;
   /**

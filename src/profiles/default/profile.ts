@@ -95,8 +95,12 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
     const input = { event, ...(payload as object) };
     input.event = event;
     const running = new DispatchRun(view.rules, input, entries, signal, limits, host.logger).start();
+    // The cap is per turn and session: a submitted prompt starts the session's count again (when the event
+    // has hooks; else a Stop that is not blocked does).
+    const session = `${(payload as { sessionId?: unknown }).sessionId ?? host.session.sessionId ?? ''}`;
+    if (event === 'UserPromptSubmit') state.stopCap.reset(`${session}\0`);
     if (event !== 'Stop') return running;
-    return running.then((result) => state.stopCap.settle('turn', result, host.logger));
+    return running.then((result) => state.stopCap.settle(`${session}\0turn`, result, host.logger));
   },
 
   sources: ['user', 'project', 'plugin'],

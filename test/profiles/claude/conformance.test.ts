@@ -336,6 +336,25 @@ describe('rule 12: text over 10,000 characters', () => {
   });
 });
 
+describe('rule 12: the folder is the user’s alone', () => {
+  it('refuses a link planted in the folder’s place (only the preview is kept), and makes a loose folder 0700', async () => {
+    const { symlinkSync, chmodSync: chmod } = await import('node:fs');
+    const r = load('12-posttooluse-additionalcontext-12000');
+    const elsewhere = mkdtempSync(join(root, 'elsewhere-'));
+    const link = join(root, `planted-${Date.now()}`);
+    symlinkSync(elsewhere, link);
+    const { registry, logger } = ours(r, { largeOutputDir: link });
+    const result = (await registry.dispatch('PostToolUse', { ...bashCall(r), tool_response: {} })) as ClaudeDispatchResult;
+    expect(result.injectContext).toMatch(/The full output could not be saved/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(logger.warnings.join('\n')).toMatch(/not a folder/);
+    const loose = mkdtempSync(join(root, 'loose-'));
+    chmod(loose, 0o777);
+    await ours(r, { largeOutputDir: loose }).registry.dispatch('PostToolUse', { ...bashCall(r), tool_response: {} });
+    expect(statSync(loose).mode & 0o777).toBe(0o700);
+  });
+});
+
 describe('rule 13: timeouts', () => {
   it('13-pretooluse-timeout-nonblocking: a deny that comes after the timeout is no deny', async () => {
     const r = load('13-pretooluse-timeout-nonblocking');
