@@ -48,6 +48,33 @@ describe('`if` on Bash: every simple command (Claude Code 2.1.328, issue 10 rule
     ['echo "git push"', false],
     ['gitx status', false],
     ['echo "unterminated', true], // cannot be read: the hook runs (fail safe)
+    // Shapes a review found where bash runs git but a naive split does not see it:
+    ['TOKEN=$(cat ~/.token) git push', true],
+    ['X=`date +%s` git push', true],
+    ["echo $'\\'' ; git push ; echo \\'", true],
+    ["cat <<EOF\n'\nEOF\ngit push", true],
+    ['\\git push', true],
+    ["'git' push", true],
+    ['"git" push', true],
+    ["g''it push", true],
+    ['git\tpush', true],
+    ['git \\\npush', true],
+    ['g\\\nit push', true],
+    ['2>/dev/null git push', true],
+    ['>out git push', true],
+    ['> out git push', true],
+    ['time -p git push', true],
+    ['exec -a x git push', true],
+    ['command -p git push', true],
+    ['sudo -u root git push', true],
+    ['env -i FOO=1 git push', true],
+    ['$(echo git) push', true], // a name made at run time: the hook runs
+    ["eval 'git push'", true],
+    ["bash -c 'git push'", true],
+    // and still not:
+    ['echo git push', false],
+    ["echo 'a; git push'", false],
+    ['gitx push', false],
   ])('%j fires: %s', (command, expected) => {
     expect(fires(command)).toBe(expected);
   });
