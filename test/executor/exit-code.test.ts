@@ -53,6 +53,17 @@ describe('exit codes', () => {
     expect(logger.warnings).toEqual([]);
   });
 
+  it('exit 0 with output that starts with { but is not JSON (cut short, or with a NUL) decides nothing, with a warning that says so', async () => {
+    for (const command of [emit('{"decision":"block","reason":'), `printf '{"decision":"block"}\\000'`]) {
+      const { r, logger } = await run(command);
+      expect(r.decision).toEqual({});
+      expect(r.warning).toMatch(/starts with "\{" but is not valid JSON/);
+      expect(logger.warnings.join('\n')).toMatch(/not valid JSON/);
+    }
+    const plain = await run(emit('all good'));
+    expect(plain.r.warning).toBeUndefined();
+  });
+
   it('exit 0 with a block decision on stdout blocks', async () => {
     const { r } = await run(emit('{"decision":"block","reason":"policy"}'));
     expect(r.decision).toEqual({ decision: 'block', reason: 'policy' });
