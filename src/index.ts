@@ -6,6 +6,8 @@ export { HookTypeError, HookConfigError, HookClosedError } from './errors.js';
 export type { HookErrorCode, HookConfigIssue } from './errors.js';
 export type * from './types.js';
 export { loadHooksFile, parseHooksConfig } from './config/load.js';
+export { TrustStore, hookFingerprint, trustLocation, UNTRUSTED_SOURCES } from './config/trust.js';
+export type { TrustRecord, TrustStatus } from './config/trust.js';
 export type { AddConfigOptions, AddConfigReport, AddedHook, SkippedHook, ConfigSource } from './config/add-config.js';
 export { getConfigSchemas } from './schemas/config.js';
 export type { HooksConfig, MatcherGroup, HookHandlerConfig } from './schemas/config.js';

@@ -4,6 +4,7 @@
 // options and methods) is the profile's (src/profiles/<name>/, behind src/profiles/profile.ts); the registry
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
+import { TrustStore } from './config/trust.js';
 import { validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from 'node:fs';
@@ -56,6 +57,12 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
    * local, skill and agent hooks all but secret-looking variables (src/hook-env.ts).
    */
   hookEnv?: HookEnvPolicy;
+  /**
+   * A trust store (a JSON file, absolute path): hooks from project, local, skill and agent configs run only
+   * as approved there, by fingerprint; a new or changed one does not run until `registry.trustStore.approve()`
+   * or `harness-hooks trust --approve` approves it (src/config/trust.ts). Default: none (no such check).
+   */
+  trustStore?: string;
   /** Called as each hook starts, with its name, event, kind and `statusMessage` (claude), so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
   /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. */
@@ -137,7 +144,7 @@ interface EventPlan {
 const BY_VALUE_LIMIT = 1024;
 const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
-const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'onHookStart', 'onHookEnd', 'record', 'redact']);
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'record', 'redact']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
 // profile's methods typed in.
@@ -157,6 +164,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #closed = false;
   #seq = 0;
   readonly #hookEnv: HookEnvPolicy;
+  /** The `trustStore` option's store: `approve()` approves hooks (they run from the next `addConfig` of their file). */
+  readonly trustStore: TrustStore | undefined;
   readonly #redact: ((event: string, payload: unknown) => unknown) | undefined;
   // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
   readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
@@ -212,6 +221,11 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`redact\` option to be a function, got ${describeValue(options.redact)}`);
     }
     this.#redact = options.redact;
+    const store = options.trustStore;
+    if (store !== undefined && (typeof store !== 'string' || !isAbsolute(store))) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`trustStore\` option to be an absolute path, got ${describeValue(store)}`);
+    }
+    this.trustStore = store === undefined ? undefined : new TrustStore(store);
     const hookEnv = validateHookEnv(options.hookEnv);
     this.#hookEnv = hookEnv;
     // Every running command listens to it (to die with the registry): no MaxListenersExceededWarning at 11.
@@ -467,7 +481,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     for (const e of plan.background) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: true, reason: 'runs on the background chain; the dispatch does not wait for it', seq: e.meta?.seq ?? 0 });
     for (const e of this.#spent.get(event) ?? []) rows.push({ name: e.name, kind: e.kind, ...describeMeta(e.meta), runs: false, reason: '`once` already spent: it ran and was removed', seq: e.meta?.seq ?? 0 });
     for (const g of this.#gated.get(event) ?? []) {
-      rows.push({ name: g.name, kind: g.kind, ...describeMeta(g.meta), runs: false, reason: `gated off: ${g.meta.source} hooks need the \`${g.gate}\` setting`, seq: g.meta.seq ?? 0 });
+      rows.push({ name: g.name, kind: g.kind, ...describeMeta(g.meta), runs: false, reason: g.why ?? `gated off: ${g.meta.source} hooks need the \`${g.gate}\` setting`, seq: g.meta.seq ?? 0 });
     }
     rows.sort((a, b) => a.seq - b.seq);
     return rows.map(({ seq: _seq, entry: _entry, ...row }) => row);

@@ -63,7 +63,7 @@ ${exitHelp('a settings file has errors')}`,
     const hooks: ListedHook[] = session.registry.listHooks(event).map((h) => ({
       ...h,
       runs: h.gatedBy === undefined,
-      ...(h.gatedBy === undefined ? {} : { reason: `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting` }),
+      ...(h.gatedBy === undefined ? {} : { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting` }),
     }));
     // Hooks the profile skipped (not gated: those are in the listing) go under their event, at the end.
     session.reports.forEach((report, i) => {

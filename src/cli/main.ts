@@ -11,9 +11,10 @@ import { makeStyle, wantsColor } from './output.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
+import { trustCommand } from './trust.js';
 import { validateCommand } from './validate.js';
 
-export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand];
+export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand];
 
 /** Exit code of a crash inside the CLI itself (a bug). */
 const EXIT_INTERNAL = 3;
@@ -38,7 +39,7 @@ enablePluginHooks) unless --no-shell-hooks, --no-project-hooks or --no-plugin-ho
 Exit codes:
   0  ok
   1  the command's "no": validation errors (validate, and the others when a settings file is invalid),
-     a blocked decision (run), a changed decision (replay)
+     a blocked decision (run), a changed decision (replay), hooks not approved (trust)
   2  usage error: unknown command, option or event, missing argument, unreadable file or payload
   3  internal error (a bug in harness-hooks)
 

@@ -1,6 +1,7 @@
 // A registry as the CLI uses it: the hook author's own files, every gate open unless a flag closes it,
 // the session's cwd the process's, warnings collected instead of printed, and each command's result
 // (exit code, stdout, stderr) kept for the trace.
+import type { TrustStore } from '../config/trust.js';
 import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js';
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
@@ -16,6 +17,7 @@ import { readConfigFiles, type ConfigFile } from './config-files.js';
 /** The registry's methods the CLI calls, with the event and payload as plain strings and objects. */
 export interface CliRegistry {
   readonly profile: string;
+  readonly trustStore: TrustStore | undefined;
   addConfig(config: unknown, options: AddConfigOptions): AddConfigReport;
   dispatch(event: string, payload: unknown): Promise<ClaudeDispatchResult>;
   listHooks(event?: string): HookListing[];
@@ -46,6 +48,8 @@ export interface OpenOptions {
   cwd: string;
   /** A record file to append each dispatch to. */
   record?: string | undefined;
+  /** A trust store (absolute path): project hooks run only as approved there. */
+  trustStore?: string | undefined;
 }
 
 export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
@@ -79,6 +83,7 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
       if (info.statusMessage !== undefined) statusMessages.set(info.name, info.statusMessage);
     },
     ...(options.record === undefined ? {} : { record: options.record }),
+    ...(options.trustStore === undefined ? {} : { trustStore: options.trustStore }),
   }) as unknown as CliRegistry;
   const reports = files.map((f) =>
     registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }),

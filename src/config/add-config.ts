@@ -6,6 +6,7 @@ import type { EntryMeta } from '../entry.js';
 import type { HooksConfig } from '../schemas/config.js';
 import type { HookLogger, HookSettings } from '../types.js';
 import { parseHooksConfig } from './load.js';
+import { hookFingerprint, trustLocation, UNTRUSTED_SOURCES, type TrustStore } from './trust.js';
 
 /**
  * `local` (settings.local.json), `managed` (policy settings), `skill` and `agent` (hooks from a skill's or
@@ -37,8 +38,13 @@ export interface SkippedHook {
   path: string;
   command?: string;
   reason: string;
-  /** The setting that switched it off, for gated-off entries. */
-  gate?: keyof HookSettings;
+  /** The setting that switched it off, for gated-off entries; `trustStore` for a hook not (or no longer) approved. */
+  gate?: keyof HookSettings | 'trustStore';
+  /** With a trust store: `new` (never approved) or `changed` (changed since approved). */
+  trust?: 'new' | 'changed';
+  /** With `trust`: where the hook stands and its fingerprint, what `registry.trustStore.approve([skipped])` takes. */
+  location?: string;
+  fingerprint?: string;
 }
 
 export interface AddConfigReport {
@@ -58,6 +64,8 @@ export interface ConfigHost {
   batch<T>(fn: () => T): T;
   /** Remembers a hook the gates keep off, for listHooks() and explain(); returns a function that forgets it. */
   noteGated(event: string, hook: GatedHook): () => void;
+  /** The registry's trust store (the `trustStore` option), if any. */
+  readonly trustStore?: TrustStore | undefined;
 }
 
 /** A configured hook the source's gate keeps off (not registered). */
@@ -65,7 +73,9 @@ export interface GatedHook {
   name: string;
   kind: ConfigEntryFields['kind'];
   meta: EntryMeta;
-  gate: keyof HookSettings;
+  gate: keyof HookSettings | 'trustStore';
+  /** Why it does not run, when it is not a setting (a hook the trust store has not approved). */
+  why?: string;
   timeoutMs?: number;
   once?: boolean;
 }
@@ -126,6 +136,17 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           if (options.file !== undefined) meta.file = options.file;
           if (group.matcher !== undefined) meta.matcher = group.matcher;
           if (hook.if !== undefined) meta.if = hook.if;
+          // With a trust store, a project's hook runs only as approved (trust.ts).
+          const location = trustLocation(options.file, source, path);
+          const fingerprint = gate === undefined && host.trustStore !== undefined && UNTRUSTED_SOURCES.has(source) ? hookFingerprint(listed, group.matcher, hook, source) : undefined;
+          const trust = fingerprint === undefined ? 'trusted' : host.trustStore!.status(location, fingerprint);
+          if (trust !== 'trusted') {
+            const why = trust === 'new' ? 'not trusted (never approved)' : 'not trusted (changed since approved)';
+            skipped.push({ event, path, command, reason: why, gate: 'trustStore', trust, location, fingerprint });
+            const gated: GatedHook = { name: command, kind: made.kind, meta, gate: 'trustStore', why };
+            removers.push(host.noteGated(event, gated));
+            return;
+          }
           if (gate !== undefined) {
             skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
             const gated: GatedHook = { name: command, kind: made.kind, meta, gate };

@@ -1,0 +1,131 @@
+// Trust by content (issue 11 item 25, as Codex does it): with a trust store, a hook from a project's files
+// (project, local, skill, agent) runs only once its fingerprint — a hash of its event, matcher, handler
+// and source — was approved; a new or changed one does not run until it is, and explain / list say why.
+// Hooks from managed and user settings and from plugins are trusted as they are.
+//
+// The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
+// event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import { HookConfigError } from '../errors.js';
+import { isPlainObject } from '../plain-object.js';
+
+/** Sources whose hooks need approval when a trust store is set. */
+export const UNTRUSTED_SOURCES: ReadonlySet<string> = new Set(['project', 'local', 'skill', 'agent']);
+
+const MAX_STORE_BYTES = 4 * 1024 * 1024;
+
+/** An approved hook. */
+export interface TrustRecord {
+  fingerprint: string;
+  event: string;
+  /** What ran: the command, URL or prompt, to show what changed. */
+  name: string;
+  approvedAt: string;
+}
+
+/** Where a hook stands: its file (or `<source>` for a config given inline) and its path in it. */
+export const trustLocation = (file: string | undefined, source: string, path: string): string => `${file ?? `<${source}>`}#${path}`;
+
+/** A hook's fingerprint: sha256 of its event, matcher, handler (keys sorted) and source. */
+export function hookFingerprint(event: string, matcher: string | undefined, hook: unknown, source: string): string {
+  // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
+  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  return createHash('sha256')
+    .update(canonical([event, matcher ?? null, hook, source]))
+    .digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isPlainObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What a trust store says of a hook. */
+export type TrustStatus = 'trusted' | 'new' | 'changed';
+
+export class TrustStore {
+  readonly file: string;
+  readonly #hooks: Map<string, TrustRecord>;
+
+  /** Reads `file` (a missing one is an empty store); an unreadable or malformed one throws HookConfigError. */
+  constructor(file: string) {
+    this.file = file;
+    this.#hooks = new Map(Object.entries(readStore(file)));
+  }
+
+  status(location: string, fingerprint: string): TrustStatus {
+    const record = this.#hooks.get(location);
+    return record === undefined ? 'new' : record.fingerprint === fingerprint ? 'trusted' : 'changed';
+  }
+
+  /** What was approved at `location`, if anything. */
+  approved(location: string): TrustRecord | undefined {
+    return this.#hooks.get(location);
+  }
+
+  /**
+   * Approves hooks (replacing what was approved at their locations) and writes the store: an addConfig
+   * report's `skipped` entries that carry `trust`, or `{ location, fingerprint, event, name }`.
+   */
+  approve(hooks: readonly { location?: string; fingerprint?: string; event: string; name?: string; command?: string }[]): void {
+    const approvedAt = new Date().toISOString();
+    for (const h of hooks) {
+      if (h.location === undefined || h.fingerprint === undefined) continue;
+      this.#hooks.set(h.location, { fingerprint: h.fingerprint, event: h.event, name: h.name ?? h.command ?? '', approvedAt });
+    }
+    const text = `${JSON.stringify({ version: 1, hooks: Object.fromEntries([...this.#hooks].sort(([a], [b]) => a.localeCompare(b))) }, null, 2)}\n`;
+    // Written beside it, then renamed over it: a reader never sees half a store.
+    const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
+    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temp, this.file);
+  }
+}
+
+function readStore(file: string): Record<string, TrustRecord> {
+  const fail = (message: string): never => {
+    throw new HookConfigError([{ path: '', message }], { file });
+  };
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    return fail(`cannot read the trust store: ${(error as Error).message}`);
+  }
+  let text: string;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return fail('the trust store is not a regular file');
+    if (st.size > MAX_STORE_BYTES) return fail(`the trust store is larger than ${MAX_STORE_BYTES} bytes`);
+    const buffer = Buffer.alloc(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const n = readSync(fd, buffer, read, st.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    text = buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail(`the trust store is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(value) || value.version !== 1 || !isPlainObject(value.hooks)) return fail('expected the trust store to be { "version": 1, "hooks": { … } }');
+  const hooks: Record<string, TrustRecord> = {};
+  for (const [location, record] of Object.entries(value.hooks)) {
+    if (!isPlainObject(record) || typeof record.fingerprint !== 'string') return fail(`hooks[${JSON.stringify(location)}]: expected { fingerprint, event, name, approvedAt }`);
+    hooks[location] = { fingerprint: record.fingerprint, event: String(record.event ?? ''), name: String(record.name ?? ''), approvedAt: String(record.approvedAt ?? '') };
+  }
+  return hooks;
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, F, makeHome } from './cli.js';
+
+const home = makeHome();
+afterAll(() => home.remove());
+
+interface TrustJson {
+  trustStore: string;
+  approved: boolean;
+  hooks: { event: string; name: string; file: string; path: string; status: string; approved?: string }[];
+}
+
+describe('harness-hooks trust', () => {
+  it('lists the project hooks a store has not approved, approves them with --approve, then has nothing to say', async () => {
+    const store = join(mkdtempSync(join(tmpdir(), 'hh-cli-trust-')), 'trust.json');
+    const args = ['trust', '--profile', 'claude', '--trust-store', store, '--settings', F.claudeProject, '--json'];
+    const before = await cli(args, { home: home.path });
+    expect(before.code).toBe(1);
+    const listed = JSON.parse(before.stdout) as TrustJson;
+    expect(listed.hooks.length).toBeGreaterThan(0);
+    expect(listed.hooks.every((h) => h.status === 'new' && h.file === F.claudeProject)).toBe(true);
+    const approved = await cli([...args, '--approve'], { home: home.path });
+    expect(approved.code).toBe(0);
+    expect((JSON.parse(approved.stdout) as TrustJson).approved).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(store, 'utf8')).hooks)).toHaveLength(listed.hooks.length);
+    const after = await cli(args, { home: home.path });
+    expect(after.code).toBe(0);
+    expect((JSON.parse(after.stdout) as TrustJson).hooks).toEqual([]);
+  });
+
+  it('says what is missing', async () => {
+    const r = await cli(['trust', '--settings', F.claudeProject], { home: home.path });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--trust-store/);
+  });
+});
