@@ -5,7 +5,8 @@ import type { ConfigSource } from '../config/add-config.js';
 import type { ProfileName } from '../profiles/index.js';
 
 /** Exit codes every command keeps. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/** The CLI's exit codes, the same for every command (`EXIT_TABLE`). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, config: 4 } as const;
 
 // A mistake in how the command was called: printed with a pointer to --help, exit 2.
 export class UsageError extends Error {

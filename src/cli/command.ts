@@ -27,14 +27,17 @@ export interface CommandDef {
   run(args: ParsedArgs, io: CliIO): Promise<number>;
 }
 
-export const EXIT_HELP = `Exit codes:
-  0  ok
-  1  %s
-  2  usage error: unknown option or event, missing argument, unreadable file or payload`;
+/** One exit-code table for every command: each code means one thing. */
+export const EXIT_TABLE = `Exit codes (every command):
+  0  ok: allowed, valid, nothing changed, every hook approved
+  1  the answer is no: blocked (run), a decision changed (replay), hooks not approved (trust)
+  2  usage error: unknown command, option or event, a missing argument, an unreadable payload or record
+  3  internal error (a bug in harness-hooks)
+  4  config invalid: a settings file is missing, unreadable or has errors (validate --strict: or warnings)`;
 
-// The exit-code table of a command, with what exit 1 means for it.
-export function exitHelp(one: string): string {
-  return EXIT_HELP.replace('%s', one);
+// The exit-code table, as a command's --help ends with it (`one`: what exit 1 means for that command).
+export function exitHelp(one?: string): string {
+  return one === undefined ? EXIT_TABLE : `${EXIT_TABLE}\n\nExit 1 here: ${one}.`;
 }
 
 // `file (source)` and then one line per problem: `line:col  severity  path  message`.

@@ -39,7 +39,7 @@ ${SETTINGS_HELP}
 
 ${GATE_HELP}
 
-${exitHelp('a settings file has errors')}`,
+${exitHelp()}`,
 
   async run(args, io) {
     const [event] = expectPositionals(args, ['EVENT']);
@@ -50,7 +50,7 @@ ${exitHelp('a settings file has errors')}`,
     const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
-      return EXIT.failed;
+      return EXIT.config;
     }
     const { session } = opened;
     const { registry } = session;

@@ -45,7 +45,7 @@ ${SETTINGS_HELP}
 
 ${GATE_HELP}
 
-${exitHelp('a settings file has errors')}`,
+${exitHelp()}`,
 
   async run(args, io) {
     const [event] = expectPositionals(args, [], { rest: true });
@@ -57,7 +57,7 @@ ${exitHelp('a settings file has errors')}`,
     const opened = await openSession({ profile, gates, settings: args.settings, cwd: io.cwd });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
-      return EXIT.failed;
+      return EXIT.config;
     }
     const { session } = opened;
     const hooks: ListedHook[] = session.registry.listHooks(event).map((h) => ({

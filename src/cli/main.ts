@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, parseCommandArgs, UsageError } from './args.js';
-import type { CliIO, CommandDef } from './command.js';
+import { EXIT_TABLE, type CliIO, type CommandDef } from './command.js';
 import { explainCommand } from './explain.js';
 import { listCommand } from './list.js';
 import { makeStyle, wantsColor } from './output.js';
@@ -16,8 +16,6 @@ import { validateCommand } from './validate.js';
 
 export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand];
 
-/** Exit code of a crash inside the CLI itself (a bug). */
-const EXIT_INTERNAL = 3;
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -36,12 +34,7 @@ and --help. Colour only when stdout is a terminal and NO_COLOR is unset (FORCE_C
 The hooks in the files you give run with every gate open (enableShellHooks, allowProjectHooks,
 enablePluginHooks) unless --no-shell-hooks, --no-project-hooks or --no-plugin-hooks closes one.
 
-Exit codes:
-  0  ok
-  1  the command's "no": validation errors (validate, and the others when a settings file is invalid),
-     a blocked decision (run), a changed decision (replay), hooks not approved (trust)
-  2  usage error: unknown command, option or event, missing argument, unreadable file or payload
-  3  internal error (a bug in harness-hooks)
+${EXIT_TABLE}
 
   --version   print the version`;
 }
@@ -100,7 +93,7 @@ export async function main(argv: readonly string[], io: MainIO): Promise<number>
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     if (json) io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'internal', message: String((error as Error)?.message ?? error) } }, null, 2)}\n`);
     io.stderr.write(`harness-hooks ${name}: internal error: ${message}\n`);
-    return EXIT_INTERNAL;
+    return EXIT.internal;
   }
 }
 

@@ -43,7 +43,7 @@ ${SETTINGS_HELP}
 
 ${GATE_HELP}
 
-${exitHelp('a decision changed, or a settings file has errors')}`,
+${exitHelp('a decision changed')}`,
 
   async run(args, io) {
     const [file] = expectPositionals(args, ['RECORD']);
@@ -60,7 +60,7 @@ ${exitHelp('a decision changed, or a settings file has errors')}`,
     const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
-      return EXIT.failed;
+      return EXIT.config;
     }
     const { session } = opened;
     const changed: ChangedDispatch[] = [];

@@ -64,7 +64,7 @@ ${SETTINGS_HELP}
 
 ${GATE_HELP}
 
-${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
+${exitHelp('the dispatch was blocked')}`,
 
   async run(args, io) {
     const [event] = expectPositionals(args, ['EVENT']);
@@ -76,7 +76,7 @@ ${exitHelp('the dispatch was blocked, or a settings file has errors')}`,
     const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, record });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
-      return EXIT.failed;
+      return EXIT.config;
     }
     const { session } = opened;
     const { registry } = session;

@@ -19,7 +19,7 @@ Options:
   --json           the output is JSON either way
   -h, --help       this help
 
-${exitHelp('(not used)')}`,
+${exitHelp()}`,
 
   async run(args, io) {
     expectPositionals(args, []);

@@ -37,7 +37,7 @@ ${SETTINGS_HELP}
 
 ${GATE_HELP}
 
-${exitHelp('hooks are not approved (without --approve), or a settings file has errors')}`,
+${exitHelp('hooks are not approved (without --approve)')}`,
 
   async run(args, io) {
     expectPositionals(args, []);
@@ -49,7 +49,7 @@ ${exitHelp('hooks are not approved (without --approve), or a settings file has e
     const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, trustStore });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
-      return EXIT.failed;
+      return EXIT.config;
     }
     const { session } = opened;
     const skipped = session.reports.flatMap((r) => r.skipped.filter((s) => s.trust !== undefined));

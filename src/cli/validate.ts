@@ -37,7 +37,7 @@ Options:
 
 ${GATE_HELP}
 
-${exitHelp('a file has errors (with --strict: or warnings)')}`,
+${exitHelp()}`,
 
   async run(args, io) {
     const files = args.positionals;
@@ -70,7 +70,7 @@ ${exitHelp('a file has errors (with --strict: or warnings)')}`,
         })),
       };
       io.out(`${JSON.stringify(json, null, 2)}\n`);
-      return failed ? EXIT.failed : EXIT.ok;
+      return failed ? EXIT.config : EXIT.ok;
     }
 
     const { style } = io;
@@ -84,6 +84,6 @@ ${exitHelp('a file has errors (with --strict: or warnings)')}`,
     const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(checked.length, 'file')}`;
     lines.push(errors > 0 ? style.red(summary) : warnings > 0 ? style.yellow(summary) : style.green(summary));
     io.out(`${lines.join('\n')}\n`);
-    return failed ? EXIT.failed : EXIT.ok;
+    return failed ? EXIT.config : EXIT.ok;
   },
 };

@@ -80,9 +80,9 @@ describe('harness-hooks list', () => {
     expect(forced.files[0]!.source).toBe('local');
   });
 
-  it('stops with the errors of an invalid settings file (exit 1) and is a usage error without --settings (exit 2)', async () => {
+  it('stops with the errors of an invalid settings file (exit 4) and is a usage error without --settings (exit 2)', async () => {
     const invalid = await cli(['list', '--settings', F.threeMistakes], { home: home.path });
-    expect(invalid.code).toBe(1);
+    expect(invalid.code).toBe(4);
     expect(invalid.stdout).toContain('7:54  error  hooks.PreToolUse[0].hooks[0].timeout  must not be negative (seconds)');
     expect(invalid.stdout).toContain('3 errors: nothing was run');
     const none = await cli(['list'], { home: home.path });

@@ -24,8 +24,9 @@ describe('harness-hooks', () => {
     const r = await cli(['--help'], { home: home.path });
     expect(r.code).toBe(0);
     for (const name of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
-    expect(r.stdout).toContain('Exit codes:\n  0  ok\n  1');
-    expect(r.stdout).toContain('  2  usage error');
+    // One table, the same for every command, each code meaning one thing.
+    expect(r.stdout).toContain('Exit codes (every command):\n  0  ok');
+    for (const line of ['  1  the answer is no', '  2  usage error', '  3  internal error', '  4  config invalid']) expect(r.stdout).toContain(line);
   });
 
   it.each(COMMANDS)('%s --help prints its usage, options and exit codes', async (name) => {
@@ -33,8 +34,8 @@ describe('harness-hooks', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^Usage: harness-hooks ${name}`));
     expect(r.stdout).toContain('--json');
-    expect(r.stdout).toContain('Exit codes:\n  0  ok\n  1  ');
-    expect(r.stdout).toContain('  2  usage error');
+    expect(r.stdout).toContain('Exit codes (every command):\n  0  ok');
+    expect(r.stdout).toContain('  4  config invalid');
   });
 
   it('--json gives JSON on stdout for every command', async () => {
@@ -102,5 +103,20 @@ describe('harness-hooks', () => {
     }
     expect(plain).toContain('error');
     expect(plain).not.toContain('\x1b[');
+  });
+});
+
+describe('one exit-code table', () => {
+  const home2 = makeHome();
+  afterAll(() => home2.remove());
+  it('a blocked run is 1, an invalid or missing settings file 4 (for run and validate alike), a usage error 2', async () => {
+    const blocked = await cli(['run', 'PreToolUse', '--payload', F.payload('afk-bash-rm'), '--settings', F.defaultSettings], { home: home2.path });
+    expect(blocked.code).toBe(1);
+    for (const args of [
+      ['run', 'Stop', '--payload', F.payload('afk-stop'), '--settings', 'fixtures/cli/does-not-exist.json'],
+      ['validate', 'fixtures/cli/does-not-exist.json'],
+      ['run', 'PreToolUse', '--payload', F.payload('bash-rm'), '--settings', 'fixtures/cli/three-mistakes.json'],
+    ]) expect([args[0], (await cli(args, { home: home2.path })).code]).toEqual([args[0], 4]);
+    expect((await cli(['run', 'Stop', '--settings', F.defaultSettings, '--payload', 'fixtures/cli/no-such-payload.json'], { home: home2.path })).code).toBe(2);
   });
 });

@@ -20,9 +20,9 @@ interface ValidateJson {
 }
 
 describe('harness-hooks validate', () => {
-  it('reports all three mistakes of a file, each with its JSON path and line, and exits 1', async () => {
+  it('reports all three mistakes of a file, each with its JSON path and line, and exits 4 (config invalid)', async () => {
     const r = await cli(['validate', F.threeMistakes], { home: home.path });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stdout).toContain('7:54  error  hooks.PreToolUse[0].hooks[0].timeout  must not be negative (seconds)');
     expect(r.stdout).toContain('8:11  error  hooks.PreToolUse[0].hooks[1].command  a command hook needs a `command` string');
     expect(r.stdout).toContain('14:9  error  hooks.Stop[0].matcher                 expected the matcher to be a string');
@@ -71,11 +71,11 @@ describe('harness-hooks validate', () => {
     expect(messages).toContain('the default profile runs only "command" hooks');
   });
 
-  it('warns about no gate while every gate is open, and --strict turns warnings into exit 1', async () => {
+  it('warns about no gate while every gate is open, and --strict turns warnings into exit 4', async () => {
     const open = JSON.parse((await cli(['validate', F.warnings, '--json'], { home: home.path })).stdout) as ValidateJson;
     expect(open.files[0]!.warnings.filter((w) => w.code === 'gated-off')).toEqual([]);
     const strict = await cli(['validate', F.warnings, '--strict'], { home: home.path });
-    expect(strict.code).toBe(1);
+    expect(strict.code).toBe(4);
     expect(strict.stdout).toMatch(/0 errors, 9 warnings in 1 file/);
   });
 
@@ -91,9 +91,9 @@ describe('harness-hooks validate', () => {
     expect(r.stdout).toContain('if you meant 30000 milliseconds write "timeout": 30');
   });
 
-  it('checks every file, names each, and exits 1 when any has errors', async () => {
+  it('checks every file, names each, and exits 4 when any has errors', async () => {
     const r = await cli(['validate', '--profile', 'claude', F.claudeProject, F.invalidHandlers, F.plugin], { home: home.path });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stdout).toContain('fixtures/cli/claude/.claude/settings.json (project)\n  33:13  warning  hooks.SessionStart[0].hooks[0].type  HTTP hooks do not run on SessionStart');
     expect(r.stdout).toContain(`fixtures/cli/plugin/hooks/hooks.json (plugin, plugin root ${ROOT}fixtures/cli/plugin)\n  ok`);
     expect(r.stdout).toContain('7:11  error  hooks.PreToolUse[0].hooks[0].url      a http hook needs a `url`');
@@ -102,9 +102,9 @@ describe('harness-hooks validate', () => {
     expect(r.stdout).toContain('3 errors, 1 warning in 3 files');
   });
 
-  it('gives invalid JSON its line and column, and an unreadable file an error, both exit 1', async () => {
+  it('gives invalid JSON its line and column, and an unreadable file an error, both exit 4', async () => {
     const r = await cli(['validate', 'fixtures/cli/payloads/not-json.txt', 'fixtures/cli/nope.json', '--json'], { home: home.path });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     const json = JSON.parse(r.stdout) as ValidateJson;
     expect(json.files[0]!.errors[0]).toMatchObject({ code: 'json', line: 2, column: 13 });
     expect(json.files[1]!.errors[0]).toMatchObject({ code: 'read', message: 'cannot read the file: no such file' });
