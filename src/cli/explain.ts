@@ -4,17 +4,18 @@ import { HookTypeError } from '../errors.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';
 import { readPayload } from './payload.js';
 import { readRecord } from './record.js';
+import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, openSession } from './session.js';
 
 export const explainCommand: CommandDef = {
   name: 'explain',
   summary: 'for every hook of an event: would it run for this payload, and if not, exactly why',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, after: { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, payload: { type: 'string' }, after: { type: 'string' } },
   help: `Usage: harness-hooks explain EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Says, for every hook configured for EVENT, whether it would run for the payload, without running it.
@@ -37,17 +38,19 @@ Options:
 
 ${SETTINGS_HELP}
 
+${DISCOVERY_HELP}
+
 ${GATE_HELP}
 
 ${exitHelp()}`,
 
   async run(args, io) {
     const [event] = expectPositionals(args, ['EVENT']);
-    const profile = parseProfile(args.values.profile);
+    const { profile, settings, projectDir } = resolveInputs(args, io, 'explain');
     checkEvent(event!, profile);
     const payload = await readPayload(args.values.payload, io.stdin);
     const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

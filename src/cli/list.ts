@@ -4,10 +4,11 @@ import { resolveTimeoutMs } from '../executor/index.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import type { ProfileName } from '../profiles/index.js';
 import type { HookListing } from '../registry.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import type { ConfigFile } from './config-files.js';
 import { formatMs, formatTable, plural } from './output.js';
+import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, eventsOf, openSession } from './session.js';
 
 /** A hook in the listing; `runs` is false for gated-off and skipped ones. */
@@ -26,7 +27,7 @@ export interface ListedHook extends Partial<HookListing> {
 export const listCommand: CommandDef = {
   name: 'list',
   summary: 'the effective hooks per event, in run order, and whether the gates let each run',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION },
   help: `Usage: harness-hooks list [EVENT] --settings FILE… [--profile claude] [--json]
 
 Loads the settings files in order, as the registry would, and prints each event's hooks in the order
@@ -43,6 +44,8 @@ Options:
 
 ${SETTINGS_HELP}
 
+${DISCOVERY_HELP}
+
 ${GATE_HELP}
 
 ${exitHelp()}`,
@@ -50,11 +53,11 @@ ${exitHelp()}`,
   async run(args, io) {
     const [event] = expectPositionals(args, [], { rest: true });
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
-    const profile = parseProfile(args.values.profile);
+    const { profile, settings, projectDir } = resolveInputs(args, io, 'list');
     if (event !== undefined) checkEvent(event, profile);
-    if (args.settings.length === 0) throw new UsageError('missing --settings FILE');
+    if (settings.length === 0) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
     const gates = parseGates(args.values);
-    const opened = await openSession({ profile, gates, settings: args.settings, cwd: io.cwd });
+    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

@@ -2,11 +2,12 @@
 // settings and prints each dispatch whose decision changed, with the old and the new decision and the new
 // reason. A policy change can be tried on yesterday's real session before it ships.
 import { HookTypeError } from '../errors.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type DecisionLabel } from './decision.js';
 import { plural } from './output.js';
 import { readRecord, type RecordedDispatch } from './record.js';
+import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, openSession } from './session.js';
 
 /** A dispatch whose decision changed. */
@@ -24,7 +25,7 @@ export interface ChangedDispatch {
 export const replayCommand: CommandDef = {
   name: 'replay',
   summary: 're-dispatch a recorded session against new settings; show every decision that changed',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION },
   help: `Usage: harness-hooks replay RECORD --settings NEW… [--profile claude] [--json]
 
 RECORD is a file the registry's \`record\` option wrote (one JSON line per dispatch: time, event,
@@ -41,14 +42,16 @@ Options:
 
 ${SETTINGS_HELP}
 
+${DISCOVERY_HELP}
+
 ${GATE_HELP}
 
 ${exitHelp('a decision changed')}`,
 
   async run(args, io) {
     const [file] = expectPositionals(args, ['RECORD']);
-    const profile = parseProfile(args.values.profile);
-    if (args.settings.length === 0) throw new UsageError('missing --settings NEW…: the settings to replay the session against');
+    const { profile, settings, projectDir } = resolveInputs(args, io, 'replay', { discover: false });
+    if (settings.length === 0) throw new UsageError('missing --settings NEW…: the settings to replay the session against');
     const recorded = await readRecord(file!);
     for (const d of recorded) {
       try {
@@ -57,7 +60,7 @@ ${exitHelp('a decision changed')}`,
         throw new UsageError(`${file}:${d.line}: ${(error as Error).message}`);
       }
     }
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

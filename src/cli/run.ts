@@ -4,11 +4,12 @@
 import { HookTypeError } from '../errors.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookExplanation } from '../registry.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
 import { readPayload } from './payload.js';
+import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, openSession, type CliRegistry } from './session.js';
 import { MAX_TIMER_MS } from '../timer-range.js';
 import { stripTerminalControls } from '../terminal-text.js';
@@ -37,7 +38,7 @@ export interface TraceEntry {
 export const runCommand: CommandDef = {
   name: 'run',
   summary: 'dispatch an event for real: the merged decision, why, and a per-hook trace',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
   help: `Usage: harness-hooks run EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Dispatches EVENT with the payload (a JSON object; - reads stdin) to the hooks of the settings files,
@@ -62,18 +63,20 @@ Options:
 
 ${SETTINGS_HELP}
 
+${DISCOVERY_HELP}
+
 ${GATE_HELP}
 
 ${exitHelp('the dispatch was blocked')}`,
 
   async run(args, io) {
     const [event] = expectPositionals(args, ['EVENT']);
-    const profile = parseProfile(args.values.profile);
+    const { profile, settings, projectDir } = resolveInputs(args, io, 'run');
     checkEvent(event!, profile);
     const payload = await readPayload(args.values.payload, io.stdin);
     const record = args.values.record as string | undefined;
     const asyncWaitMs = parseAsyncWait(args.values['async-wait']);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, record });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

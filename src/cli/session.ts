@@ -50,6 +50,8 @@ export interface OpenOptions {
   record?: string | undefined;
   /** A trust store (absolute path): project hooks run only as approved there. */
   trustStore?: string | undefined;
+  /** CLAUDE_PROJECT_DIR, and where hooks run (the session's cwd). Default: `cwd`. */
+  projectDir?: string | undefined;
 }
 
 export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
@@ -76,7 +78,8 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
   const registry = new HookRegistry({
     profile: options.profile,
     settings: options.gates,
-    session: { cwd: options.cwd },
+    session: { cwd: options.projectDir ?? options.cwd },
+    ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
     logger,
     executor,
     onHookStart: (info: HookStartInfo) => {

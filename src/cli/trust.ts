@@ -1,8 +1,9 @@
 // `harness-hooks trust`: which of the project's hooks a trust store has not approved (new, or changed
 // since approved, with what was approved before), and `--approve` to approve them.
 import { resolve } from 'node:path';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
+import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { openSession } from './session.js';
 
 interface Untrusted {
@@ -18,7 +19,7 @@ interface Untrusted {
 export const trustCommand: CommandDef = {
   name: 'trust',
   summary: 'the project hooks a trust store has not approved (new or changed), and --approve',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, 'trust-store': { type: 'string' }, approve: { type: 'boolean' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, 'trust-store': { type: 'string' }, approve: { type: 'boolean' } },
   help: `Usage: harness-hooks trust --trust-store FILE --settings FILE… [--approve] [--profile claude] [--json]
 
 With a trust store (the registry's \`trustStore\` option), hooks from project, local, skill and agent
@@ -35,6 +36,8 @@ Options:
 
 ${SETTINGS_HELP}
 
+${DISCOVERY_HELP}
+
 ${GATE_HELP}
 
 ${exitHelp('hooks are not approved (without --approve)')}`,
@@ -43,10 +46,10 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
     expectPositionals(args, []);
     const store = args.values['trust-store'];
     if (typeof store !== 'string' || store === '') throw new UsageError('missing --trust-store FILE');
-    if (args.settings.length === 0) throw new UsageError('missing --settings FILE');
-    const profile = parseProfile(args.values.profile);
+    const { profile, settings, projectDir } = resolveInputs(args, io, 'trust');
+    if (settings.length === 0) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
     const trustStore = resolve(io.cwd, store);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings: args.settings, cwd: io.cwd, trustStore });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, trustStore, projectDir });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

@@ -85,9 +85,28 @@ describe('harness-hooks list', () => {
     expect(invalid.code).toBe(4);
     expect(invalid.stdout).toContain('7:54  error  hooks.PreToolUse[0].hooks[0].timeout  must not be negative (seconds)');
     expect(invalid.stdout).toContain('3 errors: nothing was run');
-    const none = await cli(['list'], { home: home.path });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('missing --settings FILE');
+    // Without --settings the files the profile reads are used and named; with none of them, a usage error.
+    const empty = makeHome();
+    try {
+      const none = await cli(['list'], { home: empty.path });
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('missing --settings FILE');
+    } finally {
+      empty.remove();
+    }
+    const found = await cli(['list', '--json'], { home: home.path }); // an earlier test put ~/.claude/settings.json there
+    expect(found.code).toBe(0);
+    expect(found.stderr).toContain(`no --settings given: read ${join(home.path, '.claude', 'settings.json')}`);
+    expect((JSON.parse(found.stdout) as ListJson).profile).toBe('claude');
+  });
+
+  it('infers --profile claude from a .claude/ path or a Claude-only event, and says so', async () => {
+    const r = await cli(['list', '--settings', F.claudeProject, '--json'], { home: home.path });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as ListJson).profile).toBe('claude');
+    expect(r.stderr).toMatch(/--profile claude \(inferred: .*\.claude\/ settings file/);
+    const plain = await cli(['list', '--settings', F.defaultSettings, '--json'], { home: home.path });
+    expect((JSON.parse(plain.stdout) as ListJson).profile).toBe('default');
   });
 });
 

@@ -154,3 +154,26 @@ describe('harness-hooks run: hook text carries no terminal control', () => {
     expect(r.stdout).not.toMatch(/\x1b\]/);
   });
 });
+
+describe('harness-hooks run: the project directory', () => {
+  it('is the folder that holds the settings file’s .claude/, wherever the CLI runs from; --project-dir overrides it', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, chmodSync, realpathSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const repo = realpathSync(mkdtempSync(join(tmpdir(), 'hh-cli-project-')));
+    mkdirSync(join(repo, '.claude', 'hooks'), { recursive: true });
+    const script = join(repo, '.claude', 'hooks', 'say.sh');
+    writeFileSync(script, '#!/bin/sh\ncat >/dev/null\nprintf \'{"systemMessage":"%s|%s"}\' "$CLAUDE_PROJECT_DIR" "$PWD"\n');
+    chmodSync(script, 0o755);
+    writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/say.sh' }] }] } }));
+    const payload = join(repo, 'stop.json');
+    writeFileSync(payload, '{"stop_hook_active":false}');
+    const r = await run(['Stop', '--payload', payload, '--settings', join(repo, '.claude', 'settings.json')]);
+    expect(r.json.result.systemMessage).toBe(`${repo}|${repo}`);
+    const other = realpathSync(mkdtempSync(join(tmpdir(), 'hh-cli-other-')));
+    mkdirSync(join(other, '.claude', 'hooks'), { recursive: true });
+    writeFileSync(join(other, '.claude', 'hooks', 'say.sh'), '#!/bin/sh\ncat >/dev/null\necho \'{"systemMessage":"other"}\'\n');
+    chmodSync(join(other, '.claude', 'hooks', 'say.sh'), 0o755);
+    const overridden = await run(['Stop', '--payload', payload, '--settings', join(repo, '.claude', 'settings.json'), '--project-dir', other]);
+    expect(overridden.json.result.systemMessage).toBe('other');
+  });
+});

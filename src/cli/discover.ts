@@ -1,0 +1,93 @@
+// What a command runs against when the hook author did not say (issue 13 items 7–9): the profile (from
+// `--profile`, else from the settings files: a `.claude/` path, a plugin, or an event only Claude Code
+// has), the settings files (from `--settings`, else the files the profile would read), and the project
+// directory (`--project-dir`, else the folder that holds the settings file's `.claude/`). Whatever was
+// inferred is said on stderr, so a hook author knows what ran.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
+import { HOOK_EVENTS } from '../profiles/default/events.js';
+import type { ProfileName } from '../profiles/index.js';
+import { parseProfile, UsageError, type ParsedArgs, type SettingsArg } from './args.js';
+import type { CliIO } from './command.js';
+
+/** What a command runs against. */
+export interface Inputs {
+  profile: ProfileName;
+  settings: SettingsArg[];
+  /** The project directory (CLAUDE_PROJECT_DIR, and where hooks run), when known. */
+  projectDir: string | undefined;
+  /** The settings files read because none was given. */
+  discovered: string[];
+}
+
+const CLAUDE_ONLY: ReadonlySet<string> = new Set(CLAUDE_HOOK_EVENTS.filter((e) => !(HOOK_EVENTS as readonly string[]).includes(e)));
+
+export const PROJECT_DIR_OPTION = { 'project-dir': { type: 'string' } } as const;
+
+export const DISCOVERY_HELP = `Without --settings, the files the profile reads are used (claude: ~/.claude/settings.json,
+.claude/settings.json, .claude/settings.local.json, those that exist), and named on stderr. Without
+--profile, a .claude/ path, a plugin's hooks.json or an event only Claude Code has means claude.
+  --project-dir DIR    CLAUDE_PROJECT_DIR and the hooks' working directory; default: the folder that
+                       holds the settings file's .claude/, else the current directory`;
+
+// The profile, settings files and project directory for `args`; says on stderr what it inferred.
+export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { discover = true } = {}): Inputs {
+  const home = io.env.HOME ?? homedir();
+  let settings = args.settings;
+  let profile: ProfileName;
+  const inferred = args.values.profile === undefined ? inferProfile(settings.map((s) => resolve(io.cwd, s.file)), home) : undefined;
+  profile = inferred?.profile ?? parseProfile(args.values.profile);
+  const discovered: string[] = [];
+  if (settings.length === 0 && discover) {
+    const candidates = [join(home, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.local.json')];
+    const found = candidates.filter((f) => existsSync(f));
+    if (found.length > 0 && (args.values.profile === undefined || profile === 'claude')) {
+      profile = 'claude';
+      settings = found.map((file) => ({ file, source: undefined }));
+      discovered.push(...found);
+      io.err(`harness-hooks ${command}: no --settings given: read ${found.join(', ')}\n`);
+    }
+  }
+  if (inferred?.why !== undefined && inferred.profile === 'claude') io.err(`harness-hooks ${command}: --profile claude (inferred: ${inferred.why}; --profile default to choose otherwise)\n`);
+  const explicit = args.values['project-dir'];
+  if (explicit !== undefined && (typeof explicit !== 'string' || explicit === '')) throw new UsageError('--project-dir needs a folder');
+  const projectDir = typeof explicit === 'string' ? resolve(io.cwd, explicit) : projectOf(settings.map((s) => resolve(io.cwd, s.file)), home);
+  return { profile, settings, projectDir, discovered };
+}
+
+// `claude` when a path or a file says so, with why; undefined when nothing does.
+export function inferProfile(files: readonly string[], home: string): { profile: ProfileName; why: string } | undefined {
+  for (const file of files) {
+    if (file.includes(`${sep}.claude${sep}`) || file === resolve(home, '.claude', 'settings.json')) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
+    if (basename(file) === 'hooks.json' && basename(dirname(file)) === 'hooks' && existsSync(join(dirname(dirname(file)), '.claude-plugin', 'plugin.json'))) {
+      return { profile: 'claude', why: `${file} is a Claude Code plugin's` };
+    }
+  }
+  for (const file of files) {
+    const events = eventsIn(file);
+    const only = events.find((e) => CLAUDE_ONLY.has(e));
+    if (only !== undefined) return { profile: 'claude', why: `${file} has ${only}, an event only Claude Code has` };
+  }
+  return undefined;
+}
+
+// The event names a settings file lists (nothing when it cannot be read: its errors come later).
+function eventsIn(file: string): string[] {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as { hooks?: unknown };
+    return value !== null && typeof value === 'object' && value.hooks !== null && typeof value.hooks === 'object' ? Object.keys(value.hooks) : [];
+  } catch {
+    return [];
+  }
+}
+
+// The folder that holds the first settings file's `.claude/` (`/repo/.claude/settings.json` → `/repo`).
+function projectOf(files: readonly string[], home: string): string | undefined {
+  for (const file of files) {
+    const dir = dirname(file);
+    if (basename(dir) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(file)) && dir !== resolve(home, '.claude')) return dirname(dir);
+  }
+  return undefined;
+}
