@@ -4,10 +4,10 @@ import { HookTypeError } from '../errors.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';
-import { readPayload } from './payload.js';
+import { fillIds, payloadError, readPayload } from './payload.js';
 import { readRecord } from './record.js';
 import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, openSession } from './session.js';
@@ -48,7 +48,7 @@ ${exitHelp()}`,
     const [event] = expectPositionals(args, ['EVENT']);
     const { profile, settings, projectDir } = resolveInputs(args, io, 'explain');
     checkEvent(event!, profile);
-    const payload = await readPayload(args.values.payload, io.stdin);
+    const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'explain');
     const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
     const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
     if (!opened.ok) {
@@ -65,7 +65,7 @@ ${exitHelp()}`,
       }
       hooks = registry.explain(event!, payload);
     } catch (error) {
-      if (error instanceof HookTypeError) throw new UsageError(`invalid payload: ${error.message}`);
+      if (error instanceof HookTypeError) throw payloadError(error.message, 'explain', event!);
       throw error;
     } finally {
       await registry.close();

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
 import { UsageError } from './args.js';
+import { getClaudeEventSpec } from '../profiles/claude/events.js';
+import type { ProfileName } from '../profiles/index.js';
 
 // The payload object named by `--payload FILE|-`; a UsageError for a missing option, an unreadable
 // file, invalid JSON (with its line) or anything but an object.
@@ -31,4 +33,24 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+// Required fields a hook author cannot know when writing a payload by hand: ids the harness makes up.
+const IDS = new Set(['tool_use_id', 'turn_id', 'message_id', 'task_id']);
+
+// Fills the claude payload's missing required ids (e.g. `tool_use_id`) with a placeholder, and says so on
+// stderr; returns the payload (a copy when it filled any).
+export function fillIds(profile: ProfileName, event: string, payload: Record<string, unknown>, err: (text: string) => void, command: string): Record<string, unknown> {
+  if (profile !== 'claude') return payload;
+  const missing = (getClaudeEventSpec(event)?.required ?? []).filter((f) => IDS.has(f) && payload[f] === undefined);
+  if (missing.length === 0) return payload;
+  const filled = { ...payload };
+  for (const field of missing) filled[field] = `harness-hooks-cli-${field.replace(/_id$/, '')}`;
+  err(`harness-hooks ${command}: the payload has no ${missing.join(', ')}; filled in as ${missing.map((f) => JSON.stringify(filled[f])).join(', ')} (the harness makes these up)\n`);
+  return filled;
+}
+
+// A registry's payload error, as the command that was run says it: no \`dispatch('E')\` in it.
+export function payloadError(message: string, command: string, event: string): UsageError {
+  return new UsageError(`invalid payload: ${message.replace(/^(?:dispatch|explain)\('[^']*'\): /, '')} (harness-hooks ${command} ${event})`);
 }

@@ -8,7 +8,7 @@ import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTING
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
-import { readPayload } from './payload.js';
+import { fillIds, payloadError, readPayload } from './payload.js';
 import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
 import { checkEvent, openSession, type CliRegistry } from './session.js';
 import { MAX_TIMER_MS } from '../timer-range.js';
@@ -73,7 +73,7 @@ ${exitHelp('the dispatch was blocked')}`,
     const [event] = expectPositionals(args, ['EVENT']);
     const { profile, settings, projectDir } = resolveInputs(args, io, 'run');
     checkEvent(event!, profile);
-    const payload = await readPayload(args.values.payload, io.stdin);
+    const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'run');
     const record = args.values.record as string | undefined;
     const asyncWaitMs = parseAsyncWait(args.values['async-wait']);
     const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir });
@@ -88,7 +88,7 @@ ${exitHelp('the dispatch was blocked')}`,
       before = registry.explain(event!, payload);
     } catch (error) {
       await registry.close();
-      if (error instanceof HookTypeError) throw new UsageError(`invalid payload: ${error.message}`);
+      if (error instanceof HookTypeError) throw payloadError(error.message, 'run', event!);
       throw error;
     }
     const result = await registry.dispatch(event!, payload);

@@ -83,3 +83,23 @@ describe('harness-hooks explain', () => {
     expect(missing.stderr).toContain('cannot read the payload fixtures/cli/payloads/none.json: no such file');
   });
 });
+
+describe('harness-hooks explain: payloads written by hand', () => {
+  const home2 = makeHome();
+  afterAll(() => home2.remove());
+  it('fills the ids a hook author cannot know (tool_use_id) and says so; a real omission names the command, not dispatch()', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-payload-'));
+    writeFileSync(join(dir, 'no-id.json'), '{"tool_name":"Bash","tool_input":{"command":"ls"}}');
+    writeFileSync(join(dir, 'no-tool.json'), '{"tool_input":{"command":"ls"}}');
+    const filled = await cli(['explain', 'PreToolUse', '--payload', join(dir, 'no-id.json'), '--settings', F.claudeProject, '--json'], { home: home2.path });
+    expect(filled.code).toBe(0);
+    expect(filled.stderr).toMatch(/the payload has no tool_use_id; filled in as "harness-hooks-cli-tool_use"/);
+    const missing = await cli(['explain', 'PreToolUse', '--payload', join(dir, 'no-tool.json'), '--settings', F.claudeProject], { home: home2.path });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('missing the required field `tool_name` (harness-hooks explain PreToolUse)');
+    expect(missing.stderr).not.toContain('dispatch(');
+  });
+});
