@@ -100,6 +100,8 @@ export interface HookListing {
   background?: boolean;
   /** The setting that keeps it off; such a hook is not registered. */
   gatedBy?: string;
+  /** An identical hook with the same matcher runs in its place (de-duplication), as `explain` and `dispatch` do it. */
+  duplicateOf?: string;
 }
 
 /** Whether one hook would run for a payload, and if not, exactly why. */
@@ -142,7 +144,8 @@ interface EventPlan {
 }
 
 const BY_VALUE_LIMIT = 1024;
-const DEFAULT_DEADLINES = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
+/** The registry's deadlines when the `deadlines` option sets none. */
+export const DEFAULT_DEADLINES: Readonly<{ handlerMs: number; stopHandlerMs: number; subagentStopDispatchMs: number }> = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
 const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'record', 'redact']);
 
@@ -409,12 +412,15 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     for (const name of events) {
       const plan = this.#plans.get(name)!;
       const rows: (HookListing & { seq: number })[] = [];
+      const deduped = duplicatesOf(plan.entries);
       for (const e of [...plan.entries, ...plan.background]) {
         const row: HookListing & { seq: number } = { event: name, name: e.name, kind: e.kind, seq: e.meta?.seq ?? 0, ...describeMeta(e.meta) };
         if (e.timeoutMs !== undefined && Number.isFinite(e.timeoutMs)) row.timeoutMs = e.timeoutMs;
         if (e.once !== undefined) row.once = true;
         if (e.plugin !== undefined) row.plugin = e.plugin;
         if (e.background) row.background = true;
+        const winner = deduped.get(e);
+        if (winner !== undefined) row.duplicateOf = `${winner.meta?.path ?? winner.name}${winner.meta?.file ? ` in ${winner.meta.file}` : ''}${winner.meta?.source ? ` (${winner.meta.source})` : ''}`;
         rows.push(row);
       }
       for (const g of this.#gated.get(name) ?? []) {
@@ -804,3 +810,23 @@ export type HookRegistryConstructor = UnionToIntersection<{ [K in ProfileName]: 
 
 // The class, typed so that `new HookRegistry({ profile })` has the profile's methods.
 export const HookRegistry = Registry as unknown as HookRegistryConstructor;
+
+// The entries an identical hook with the same matcher replaces (whatever the payload, only one of them
+// runs), each with the one that runs in its place (src/dedup.ts, as dispatch and explain choose it).
+function duplicatesOf(entries: readonly Entry[]): Map<Entry, Entry> {
+  const out = new Map<Entry, Entry>();
+  const groups = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (e.dedupKey === undefined) continue;
+    const key = `${e.dedupKey}\0${e.meta?.matcher ?? ''}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [e]);
+    else group.push(e);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const winner = dedupWinners(group).get(group[0]!.dedupKey!)!;
+    for (const e of group) if (e !== winner) out.set(e, winner);
+  }
+  return out;
+}

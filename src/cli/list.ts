@@ -3,7 +3,8 @@
 import { resolveTimeoutMs } from '../executor/index.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import type { ProfileName } from '../profiles/index.js';
-import type { HookListing } from '../registry.js';
+import { DEFAULT_DEADLINES, type HookListing } from '../registry.js';
+import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
 import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import type { ConfigFile } from './config-files.js';
@@ -65,8 +66,13 @@ ${exitHelp()}`,
     const { session } = opened;
     const hooks: ListedHook[] = session.registry.listHooks(event).map((h) => ({
       ...h,
-      runs: h.gatedBy === undefined,
-      ...(h.gatedBy === undefined ? {} : { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting` }),
+      // As explain and run say it: a gated-off hook and a de-duplicated copy do not run.
+      runs: h.gatedBy === undefined && h.duplicateOf === undefined,
+      ...(h.gatedBy !== undefined
+        ? { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting` }
+        : h.duplicateOf !== undefined
+          ? { reason: `deduplicated with ${h.duplicateOf}, which runs in its place` }
+          : {}),
     }));
     // Hooks the profile skipped (not gated: those are in the listing) go under their event, at the end.
     session.reports.forEach((report, i) => {
@@ -119,7 +125,9 @@ ${exitHelp()}`,
 // profile reads it (default profile: timeout_ms, else timeout seconds, else 30 s, at most 30 s; claude:
 // `timeout` seconds, else the event's default).
 function effectiveTimeout(profile: ProfileName, h: ListedHook, files: readonly ConfigFile[]): Pick<ListedHook, 'effectiveTimeoutMs' | 'defaultTimeout'> {
-  if (h.timeoutMs !== undefined) return { effectiveTimeoutMs: h.timeoutMs, defaultTimeout: false };
+  // The default profile's per-entry deadline bounds every hook: on Stop 5 s (deadlines.stopHandlerMs), whatever it asks.
+  const deadline = profile === 'default' ? (EVENT_SPECS[h.event as HookEvent]?.deadline === 'stop' ? DEFAULT_DEADLINES.stopHandlerMs : DEFAULT_DEADLINES.handlerMs) : Infinity;
+  if (h.timeoutMs !== undefined) return { effectiveTimeoutMs: Math.min(h.timeoutMs, deadline), defaultTimeout: false };
   if (!h.runs && h.gatedBy === undefined) return {};
   const config = files.find((f) => f.file === h.file)?.value;
   const handler = h.path === undefined ? undefined : (valueAt(config, h.path) as { timeout?: unknown; timeout_ms?: unknown } | undefined);
@@ -127,7 +135,8 @@ function effectiveTimeout(profile: ProfileName, h: ListedHook, files: readonly C
   if (profile === 'default') {
     if (h.kind !== 'command') return {};
     const spec = { timeout: own(handler?.timeout) ? handler.timeout : undefined, timeout_ms: own(handler?.timeout_ms) ? handler.timeout_ms : undefined };
-    return { effectiveTimeoutMs: resolveTimeoutMs(spec), defaultTimeout: spec.timeout === undefined && spec.timeout_ms === undefined };
+    const ms = Math.min(resolveTimeoutMs(spec), deadline);
+    return { effectiveTimeoutMs: ms, defaultTimeout: spec.timeout === undefined && spec.timeout_ms === undefined };
   }
   if (own(handler?.timeout)) return { effectiveTimeoutMs: handler.timeout * 1000, defaultTimeout: false };
   const spec = CLAUDE_EVENT_SPECS[h.event as ClaudeHookEvent];

@@ -28,7 +28,8 @@ describe('harness-hooks list', () => {
       '  3  runs  project  matcher edit  timeout 2 s             command  node fixtures/updated-input.mjs',
       '     fixtures/cli/default/settings.json hooks.PreToolUse[1].hooks[0]',
       'Stop',
-      '  1  runs  project  matcher *  timeout 30 s (default)  command  node fixtures/exit-code.mjs 3',
+      // The default profile's Stop deadline (5 s) bounds every Stop hook: what it is killed at.
+      '  1  runs  project  matcher *  timeout 5 s (default)  command  node fixtures/exit-code.mjs 3',
     ]);
     expect(r.stdout).toContain('4 hooks run, 0 hooks never run');
   });
@@ -98,6 +99,23 @@ describe('harness-hooks list', () => {
     expect(found.code).toBe(0);
     expect(found.stderr).toContain(`no --settings given: read ${join(home.path, '.claude', 'settings.json')}`);
     expect((JSON.parse(found.stdout) as ListJson).profile).toBe('claude');
+  });
+
+  it('agrees with run and explain: a 20 s default-profile Stop hook is killed at 5 s; of identical copies one runs', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-agree-'));
+    writeFileSync(join(dir, 'stop.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 20 }] }] } }));
+    const stop = JSON.parse((await cli(['list', '--settings', join(dir, 'stop.json'), '--json'], { home: home.path })).stdout) as ListJson & { hooks: { effectiveTimeoutMs?: number }[] };
+    expect(stop.hooks[0]!.effectiveTimeoutMs).toBe(5_000);
+    const copy = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo guard' }] }] } });
+    writeFileSync(join(dir, 'a.json'), copy);
+    writeFileSync(join(dir, 'b.json'), copy);
+    const both = JSON.parse((await cli(['list', '--profile', 'claude', '--settings', join(dir, 'a.json'), join(dir, 'b.json'), '--json'], { home: home.path })).stdout) as ListJson;
+    expect(both.hooks.map((h) => [h.runs, h.reason ?? null])).toEqual([
+      [false, expect.stringMatching(/^deduplicated with hooks\.PreToolUse\[0\]\.hooks\[0\] in .*b\.json \(project\), which runs in its place$/)],
+      [true, null],
+    ]);
   });
 
   it('infers --profile claude from a .claude/ path or a Claude-only event, and says so', async () => {
