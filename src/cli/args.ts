@@ -138,3 +138,21 @@ export const SETTINGS_HELP = `Settings files:
                        source comes from the path: ~/.claude/settings.json user,
                        .claude/settings.local.json local, <plugin>/hooks/hooks.json plugin (its root
                        is the folder holding hooks/), anything else project`;
+
+export const TOOL_ALIAS_OPTION = { 'tool-alias': { type: 'string', multiple: true } } as const satisfies OptionSpecs;
+
+export const TOOL_ALIAS_HELP = `  --tool-alias NAME=ALIAS,…  the registry's toolAliases (default profile): a matcher naming an alias
+                       matches the canonical name, e.g. --tool-alias bash=Bash (repeatable)`;
+
+// \`--tool-alias bash=Bash,Shell\` (repeatable) as the registry's \`toolAliases\`.
+export function parseToolAliases(values: ParsedArgs['values']): Record<string, string[]> | undefined {
+  const given = values['tool-alias'] as string[] | undefined;
+  if (given === undefined) return undefined;
+  const aliases: Record<string, string[]> = {};
+  for (const spec of given) {
+    const m = /^([^=\s]+)=([^=\s]+)$/.exec(spec.trim());
+    if (!m) throw new UsageError(`--tool-alias takes NAME=ALIAS[,ALIAS…], e.g. bash=Bash, got ${JSON.stringify(spec)}`);
+    (aliases[m[1]!] ??= []).push(...m[2]!.split(',').filter((a) => a !== ''));
+  }
+  return aliases;
+}

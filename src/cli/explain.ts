@@ -4,7 +4,7 @@ import { HookTypeError } from '../errors.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';
 import { fillIds, payloadError, readPayload } from './payload.js';
@@ -15,7 +15,7 @@ import { checkEvent, openSession } from './session.js';
 export const explainCommand: CommandDef = {
   name: 'explain',
   summary: 'for every hook of an event: would it run for this payload, and if not, exactly why',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, payload: { type: 'string' }, after: { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, payload: { type: 'string' }, after: { type: 'string' } },
   help: `Usage: harness-hooks explain EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Says, for every hook configured for EVENT, whether it would run for the payload, without running it.
@@ -39,6 +39,7 @@ Options:
 ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
+${TOOL_ALIAS_HELP}
 
 ${GATE_HELP}
 
@@ -50,7 +51,7 @@ ${exitHelp()}`,
     checkEvent(event!, profile);
     const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'explain');
     const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values) });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;
@@ -77,6 +78,13 @@ ${exitHelp()}`,
         .filter((s) => s.gate === undefined && s.event === event)
         .map((s) => ({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: `skipped at registration: ${s.reason}` })),
     );
+    // The default profile compares names exactly: a matcher that names the tool in another spelling needs an alias.
+    if (profile === 'default') {
+      for (const h of hooks) {
+        const m = h.reason === undefined ? null : /^matcher "([^"]+)" did not match value "([^"]+)"/.exec(h.reason);
+        if (m && m[1]!.toLowerCase().split('|').includes(m[2]!.toLowerCase())) h.reason += ` — to let "${m[1]}" name ${m[2]}, pass --tool-alias ${m[2]}=${m[1]} (the registry's toolAliases)`;
+      }
+    }
     const all = [...hooks, ...skipped];
 
     if (args.values.json === true) {

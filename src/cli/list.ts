@@ -5,7 +5,7 @@ import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/eve
 import type { ProfileName } from '../profiles/index.js';
 import { DEFAULT_DEADLINES, type HookListing } from '../registry.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import type { ConfigFile } from './config-files.js';
 import { formatMs, formatTable, plural } from './output.js';
@@ -28,7 +28,7 @@ export interface ListedHook extends Partial<HookListing> {
 export const listCommand: CommandDef = {
   name: 'list',
   summary: 'the effective hooks per event, in run order, and whether the gates let each run',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION },
   help: `Usage: harness-hooks list [EVENT] --settings FILE… [--profile claude] [--json]
 
 Loads the settings files in order, as the registry would, and prints each event's hooks in the order
@@ -46,6 +46,7 @@ Options:
 ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
+${TOOL_ALIAS_HELP}
 
 ${GATE_HELP}
 
@@ -58,7 +59,7 @@ ${exitHelp()}`,
     if (event !== undefined) checkEvent(event, profile);
     if (settings.length === 0) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
     const gates = parseGates(args.values);
-    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir });
+    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values) });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

@@ -4,7 +4,7 @@
 import { HookTypeError } from '../errors.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookExplanation } from '../registry.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
@@ -38,7 +38,7 @@ export interface TraceEntry {
 export const runCommand: CommandDef = {
   name: 'run',
   summary: 'dispatch an event for real: the merged decision, why, and a per-hook trace',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
   help: `Usage: harness-hooks run EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Dispatches EVENT with the payload (a JSON object; - reads stdin) to the hooks of the settings files,
@@ -64,6 +64,7 @@ Options:
 ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
+${TOOL_ALIAS_HELP}
 
 ${GATE_HELP}
 
@@ -76,7 +77,7 @@ ${exitHelp('the dispatch was blocked')}`,
     const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'run');
     const record = args.values.record as string | undefined;
     const asyncWaitMs = parseAsyncWait(args.values['async-wait']);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir, toolAliases: parseToolAliases(args.values) });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

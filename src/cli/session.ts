@@ -52,6 +52,8 @@ export interface OpenOptions {
   trustStore?: string | undefined;
   /** CLAUDE_PROJECT_DIR, and where hooks run (the session's cwd). Default: `cwd`. */
   projectDir?: string | undefined;
+  /** The registry's toolAliases (`--tool-alias`). */
+  toolAliases?: Record<string, string[]> | undefined;
 }
 
 export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
@@ -80,6 +82,7 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
     settings: options.gates,
     session: { cwd: options.projectDir ?? options.cwd },
     ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
+    ...(options.toolAliases === undefined ? {} : { toolAliases: options.toolAliases }),
     logger,
     executor,
     onHookStart: (info: HookStartInfo) => {

@@ -103,3 +103,20 @@ describe('harness-hooks explain: payloads written by hand', () => {
     expect(missing.stderr).not.toContain('dispatch(');
   });
 });
+
+describe('harness-hooks explain: tool aliases (default profile)', () => {
+  const home3 = makeHome();
+  afterAll(() => home3.remove());
+  it('points at --tool-alias when a matcher names the tool in another spelling, and --tool-alias makes it match', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-alias-'));
+    writeFileSync(join(dir, 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const args = ['explain', 'PreToolUse', '--payload', F.payload('afk-bash-ls'), '--settings', join(dir, 'hooks.json'), '--json'];
+    const without = JSON.parse((await cli(args, { home: home3.path })).stdout) as ExplainJson;
+    expect(without.hooks[0]).toMatchObject({ runs: false, reason: expect.stringContaining('pass --tool-alias bash=Bash') });
+    const withAlias = JSON.parse((await cli([...args, '--tool-alias', 'bash=Bash'], { home: home3.path })).stdout) as ExplainJson;
+    expect(withAlias.hooks[0]).toMatchObject({ runs: true });
+  });
+});
