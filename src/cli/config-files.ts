@@ -96,7 +96,8 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
   } catch (error) {
     const offset = findJsonErrorOffset(text);
     const at = offset < 0 ? { line: 1, column: 1 } : lineAndColumn(text, offset);
-    config.errors.push({ severity: 'error', code: 'json', path: '', ...at, message: `invalid JSON: ${(error as Error).message}` });
+    const words = offset < 0 ? undefined : describeJsonMistake(text, offset);
+    config.errors.push({ severity: 'error', code: 'json', path: '', ...at, message: `invalid JSON${words === undefined ? '' : ` (${words})`}: ${(error as Error).message}` });
     return config;
   }
 
@@ -108,7 +109,10 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
       config.errors.push({ severity: 'error', code: 'schema', ...located(issue.path as JsonPath), message: issue.message });
     }
   }
-  const lint = lintHooksConfig(config.value, { profile: ctx.profile, source: config.source, gates: ctx.gates, cwd: ctx.cwd, pluginRoot: config.pluginRoot });
+  // Scripts are looked for where hooks run: the project that holds the file's .claude/, else the cwd.
+  const dir = dirname(config.absolute);
+  const project = basename(dir) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(config.absolute)) ? dirname(dir) : ctx.cwd;
+  const lint = lintHooksConfig(config.value, { profile: ctx.profile, source: config.source, gates: ctx.gates, cwd: project, pluginRoot: config.pluginRoot });
   for (const w of lint) config.warnings.push({ severity: 'warning', code: w.code, ...located(w.path), message: w.message });
   const byLine = (a: Problem, b: Problem) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
   config.errors.sort(byLine);
@@ -119,4 +123,18 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
 // Reads every file; the ones with errors are reported by the caller.
 export function readConfigFiles(args: readonly SettingsArg[], ctx: ReadContext): Promise<ConfigFile[]> {
   return Promise.all(args.map((arg) => readConfigFile(arg, ctx)));
+}
+
+// What is wrong at a JSON parse error's offset, in words: the mistakes people make in settings files.
+export function describeJsonMistake(text: string, offset: number): string | undefined {
+  const at = text[offset];
+  const before = text.slice(0, offset).trimEnd();
+  const prev = before[before.length - 1];
+  if ((at === '}' || at === ']') && prev === ',') return 'a trailing comma before the closing bracket';
+  if (at === '/' && (text[offset + 1] === '/' || text[offset + 1] === '*')) return 'a comment: JSON has none';
+  if (at === "'") return 'a single-quoted string: JSON needs double quotes';
+  if (at === '"' && (prev === '"' || prev === '}' || prev === ']' || /[0-9el]$/.test(before))) return 'a missing comma between two values';
+  if (at !== undefined && /[A-Za-z_$]/.test(at) && (prev === '{' || prev === ',')) return 'a key without double quotes';
+  if (at === undefined) return 'the file ends before the JSON does (a missing closing bracket or quote)';
+  return undefined;
 }

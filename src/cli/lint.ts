@@ -215,13 +215,15 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
 // substitution) that does not exist or cannot be executed: the hook fails every time it runs.
 function lintProgram(hook: Record<string, unknown>, path: JsonPath, ctx: LintContext, warn: Warn): void {
   if (typeof hook.command !== 'string') return;
-  const m = /^\s*(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(hook.command);
-  if (!m) return;
-  let program = m[1] ?? m[2] ?? m[3] ?? '';
+  // The first shell word, its quoted parts joined (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`, the docs' form).
+  const word = /^\s*((?:"[^"]*"|'[^']*'|[^\s"'])+)/.exec(hook.command)?.[1];
+  if (word === undefined) return;
+  let program = word.replace(/"([^"]*)"|'([^']*)'/g, (_, d: string | undefined, s: string | undefined) => d ?? s ?? '');
   if (ctx.pluginRoot !== undefined) program = program.replace(/\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g, ctx.pluginRoot);
   program = program.replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, ctx.cwd);
-  if (program.includes('$') || !isAbsolute(program)) return;
-  const file = resolve(program);
+  // A bare name is a PATH lookup; a relative path runs from where hooks run (the project).
+  if (program.includes('$') || !program.includes('/')) return;
+  const file = isAbsolute(program) ? resolve(program) : resolve(ctx.cwd, program);
   try {
     if (!statSync(file).isFile()) return;
   } catch {

@@ -110,6 +110,38 @@ describe('harness-hooks validate', () => {
     expect(json.files[1]!.errors[0]).toMatchObject({ code: 'read', message: 'cannot read the file: no such file' });
   });
 
+  it('says what is wrong with invalid JSON in words: a trailing comma, a comment, single quotes, a missing comma', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-json-'));
+    const cases: [string, RegExp][] = [
+      ['{"hooks": {"Stop": [],}}', /a trailing comma/],
+      ['{\n  // a note\n  "hooks": {}\n}', /a comment: JSON has none/],
+      ["{'hooks': {}}", /single-quoted string/],
+      ['{"hooks": {} "x": 1}', /a missing comma/],
+    ];
+    for (const [i, [text, words]] of cases.entries()) {
+      writeFileSync(join(dir, `${i}.json`), text);
+      const json = JSON.parse((await cli(['validate', join(dir, `${i}.json`), '--json'], { home: home.path })).stdout) as ValidateJson;
+      expect(json.files[0]!.errors[0]!.message).toMatch(words);
+    }
+  });
+
+  it('warns about a script that is not executable in the docs’ quoted form and as a relative path, from the project of the file', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const repo = mkdtempSync(join(tmpdir(), 'hh-cli-exec-'));
+    mkdirSync(join(repo, '.claude', 'hooks'), { recursive: true });
+    writeFileSync(join(repo, '.claude', 'hooks', 'x.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    const hooks = [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh' }, { type: 'command', command: '.claude/hooks/x.sh --flag' }, { type: 'command', command: 'jq .' }];
+    writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks }] } }));
+    const json = JSON.parse((await cli(['validate', join(repo, '.claude', 'settings.json'), '--json'], { home: home.path })).stdout) as ValidateJson;
+    const notExec = json.files[0]!.warnings.filter((w) => /is not executable/.test(w.message));
+    expect(notExec.map((w) => w.path)).toEqual(['hooks.Stop[0].hooks[0].command', 'hooks.Stop[0].hooks[1].command']);
+  });
+
   it('is a usage error (exit 2) without a file or with an unknown profile', async () => {
     const none = await cli(['validate'], { home: home.path });
     expect(none.code).toBe(2);
