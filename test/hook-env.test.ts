@@ -87,3 +87,23 @@ describe('command hooks get the environment their source may have', () => {
     }
   });
 });
+
+describe('de-duplication and the environment', () => {
+  it('a project copy of a user’s guard never replaces it to run without the credentials the guard checks with', async () => {
+    process.env.HH_SCANNER_TOKEN = 'tok';
+    try {
+      const guard = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'if [ -z "$HH_SCANNER_TOKEN" ]; then exit 0; fi; echo denied >&2; exit 2' }] }] } };
+      const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true, allowProjectHooks: true }, logger: makeLogger() });
+      registry.addConfig(guard, { source: 'user' });
+      registry.addConfig(guard, { source: 'project' }); // loaded later: among equals it would win
+      const r = await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+      expect(r.blocked).toBe(true);
+      expect(registry.explain('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }).map((row) => [row.source, row.runs])).toEqual([
+        ['user', true],
+        ['project', false],
+      ]);
+    } finally {
+      delete process.env.HH_SCANNER_TOKEN;
+    }
+  });
+});

@@ -87,11 +87,14 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   // (`shell: 'bash'` is the default: the same hook as none.)
   const identity = hook.type === 'command' ? [hook.command, hook.args ?? null, hook.shell === 'bash' ? null : (hook.shell ?? null)] : hook.type === 'http' ? [hook.url] : hook.type === 'mcp_tool' ? [hook.server, hook.tool, hook.input ?? null] : [hook.prompt, hook.model ?? null];
   extra.dedupKey = JSON.stringify([plugin?.root ?? '', hook.type, ...identity, hook.if ?? null]);
-  // The copy that runs is never weaker than another: a foreground copy beats an `async` one, `onFailure:
+  // The copy that runs is never weaker than another: first a copy whose source keeps the harness's whole
+  // environment (hookEnv) beats one that withholds some (a project copy must not run the user's guard
+  // without the credentials it checks with), then a foreground copy beats an `async` one, `onFailure:
   // 'block'` beats `continue`, a longer timeout a shorter one (a project copy cannot neutralise a user's guard).
   const background = hook.async === true || hook.asyncRewake === true;
   const ownTimeout = timeoutMs ?? (DEFAULT_TIMEOUT_SEC[hook.type] ?? spec.defaultTimeoutSec) * 1000;
-  extra.dedupRank = (background ? 0 : 2e10) + (hook.onFailure === 'block' ? 1e10 : 0) + Math.min(ownTimeout, 9e9);
+  const wholeEnv = host.withheldEnv(origin.source) === undefined;
+  extra.dedupRank = (wholeEnv ? 4e10 : 0) + (background ? 0 : 2e10) + (hook.onFailure === 'block' ? 1e10 : 0) + Math.min(ownTimeout, 9e9);
   return { ...fields, ...extra };
 }
 
