@@ -1,5 +1,6 @@
 // `harness-hooks explain EVENT --payload FILE|-`: for every configured hook of the event, whether it would
 // run for this payload, and if not exactly why. Nothing runs (unless --after replays a record first).
+import { resolve } from 'node:path';
 import { HookTypeError } from '../errors.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
@@ -15,7 +16,7 @@ import { checkEvent, openSession } from './session.js';
 export const explainCommand: CommandDef = {
   name: 'explain',
   summary: 'for every hook of an event: would it run for this payload, and if not, exactly why',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, payload: { type: 'string' }, after: { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' }, payload: { type: 'string' }, after: { type: 'string' } },
   help: `Usage: harness-hooks explain EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Says, for every hook configured for EVENT, whether it would run for the payload, without running it.
@@ -40,6 +41,7 @@ ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
 ${TOOL_ALIAS_HELP}
+  --trust-store FILE   a trust store: project hooks it has not approved are shown as not trusted
 
 ${GATE_HELP}
 
@@ -51,7 +53,7 @@ ${exitHelp()}`,
     checkEvent(event!, profile);
     const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'explain');
     const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values) });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

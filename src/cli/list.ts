@@ -1,5 +1,6 @@
 // `harness-hooks list`: the effective hooks per event, in run order, with where each came from and
 // whether the gates let it run.
+import { resolve } from 'node:path';
 import { resolveTimeoutMs } from '../executor/index.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import type { ProfileName } from '../profiles/index.js';
@@ -28,7 +29,7 @@ export interface ListedHook extends Partial<HookListing> {
 export const listCommand: CommandDef = {
   name: 'list',
   summary: 'the effective hooks per event, in run order, and whether the gates let each run',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' } },
   help: `Usage: harness-hooks list [EVENT] --settings FILE… [--profile claude] [--json]
 
 Loads the settings files in order, as the registry would, and prints each event's hooks in the order
@@ -47,6 +48,7 @@ ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
 ${TOOL_ALIAS_HELP}
+  --trust-store FILE   a trust store: project hooks it has not approved are shown as not trusted
 
 ${GATE_HELP}
 
@@ -59,7 +61,7 @@ ${exitHelp()}`,
     if (event !== undefined) checkEvent(event, profile);
     if (settings.length === 0) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
     const gates = parseGates(args.values);
-    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values) });
+    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;

@@ -1,7 +1,8 @@
 // A registry as the CLI uses it: the hook author's own files, every gate open unless a flag closes it,
 // the session's cwd the process's, warnings collected instead of printed, and each command's result
 // (exit code, stdout, stderr) kept for the trace.
-import type { TrustStore } from '../config/trust.js';
+import { TrustStore } from '../config/trust.js';
+import { HookConfigError } from '../errors.js';
 import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js';
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
@@ -59,9 +60,19 @@ export interface OpenOptions {
 export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
 
 // Reads and checks the settings files; when none has errors, makes the registry and adds them in order.
+// A trust store that cannot be read is a config error too (listed like a file's).
 export async function openSession(options: OpenOptions): Promise<OpenResult> {
   const files = await readConfigFiles(options.settings, { profile: options.profile, gates: options.gates, cwd: options.cwd });
   if (files.some((f) => f.errors.length > 0)) return { ok: false, files };
+  if (options.trustStore !== undefined) {
+    try {
+      new TrustStore(options.trustStore);
+    } catch (error) {
+      if (!(error instanceof HookConfigError)) throw error;
+      const message = error.issues.map((i) => i.message).join('; ');
+      return { ok: false, files: [{ file: options.trustStore, absolute: options.trustStore, source: 'user', sourceFrom: 'flag', errors: [{ severity: 'error', code: 'read', path: '', message }], warnings: [] }] };
+    }
+  }
 
   const warnings: string[] = [];
   const commands = new Map<string, CommandResult[]>();

@@ -56,6 +56,8 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
     }
     const { session } = opened;
     const skipped = session.reports.flatMap((r) => r.skipped.filter((s) => s.trust !== undefined));
+    // Hooks a gate keeps off (--no-project-hooks) are not checked: say so rather than "approved".
+    const gated = session.reports.flatMap((r) => r.skipped.filter((s) => s.gate !== undefined && s.gate !== 'trustStore')).length;
     const hooks: Untrusted[] = skipped.map((s) => {
       const before = s.trust === 'changed' ? session.registry.trustStore!.approved(s.location!)?.name : undefined;
       const file = s.location!.slice(0, s.location!.lastIndexOf('#'));
@@ -65,7 +67,7 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
     if (approve) session.registry.trustStore!.approve(skipped);
     await session.registry.close();
     if (args.values.json === true) {
-      io.out(`${JSON.stringify({ trustStore, approved: approve, hooks }, null, 2)}\n`);
+      io.out(`${JSON.stringify({ trustStore, approved: approve, hooks, gatedOff: gated }, null, 2)}\n`);
     } else {
       const { style } = io;
       const lines = hooks.map((h) => {
@@ -73,7 +75,8 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
         const where = style.dim(`         ${h.file} ${h.path}`);
         return h.approved === undefined ? `${head}\n${where}` : `${head}\n${where}\n${style.dim(`         approved before: ${h.approved}`)}`;
       });
-      if (hooks.length === 0) lines.push('every project hook is approved');
+      if (gated > 0) lines.push(style.dim(`${gated} hook${gated === 1 ? ' is' : 's are'} gated off and not checked`));
+      if (hooks.length === 0 && gated === 0) lines.push('every project hook is approved');
       else lines.push(approve ? `approved ${hooks.length} hook${hooks.length === 1 ? '' : 's'} in ${trustStore}` : style.dim(`${hooks.length} hook${hooks.length === 1 ? ' is' : 's are'} not approved; --approve approves ${hooks.length === 1 ? 'it' : 'them'}`));
       io.out(`${lines.join('\n')}\n`);
     }

@@ -137,12 +137,13 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           if (group.matcher !== undefined) meta.matcher = group.matcher;
           if (hook.if !== undefined) meta.if = hook.if;
           // With a trust store, a project's hook runs only as approved (trust.ts).
-          const location = trustLocation(options.file, source, path);
-          const fingerprint = gate === undefined && host.trustStore !== undefined && UNTRUSTED_SOURCES.has(source) ? hookFingerprint(listed, group.matcher, hook, source) : undefined;
-          const trust = fingerprint === undefined ? 'trusted' : host.trustStore!.status(location, fingerprint);
+          const location = trustLocation(options.file, path);
+          const checked = gate === undefined && host.trustStore !== undefined && UNTRUSTED_SOURCES.has(source);
+          const fingerprint = checked ? hookFingerprint(listed, group.matcher, hook, source, profileHost.projectDir) : undefined;
+          const trust = !checked ? 'trusted' : location === undefined ? 'new' : host.trustStore!.status(location, fingerprint!);
           if (trust !== 'trusted') {
-            const why = trust === 'new' ? 'not trusted (never approved)' : 'not trusted (changed since approved)';
-            skipped.push({ event, path, command, reason: why, gate: 'trustStore', trust, location, fingerprint });
+            const why = location === undefined ? 'not trusted (a config without `file` cannot be approved: pass addConfig its file)' : trust === 'new' ? 'not trusted (never approved)' : 'not trusted (changed since approved)';
+            skipped.push({ event, path, command, reason: why, gate: 'trustStore', trust, ...(location === undefined ? {} : { location }), fingerprint });
             const gated: GatedHook = { name: command, kind: made.kind, meta, gate: 'trustStore', why };
             removers.push(host.noteGated(event, gated));
             return;

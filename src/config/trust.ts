@@ -5,8 +5,8 @@
 //
 // The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
 // event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { HookConfigError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
 
@@ -24,16 +24,56 @@ export interface TrustRecord {
   approvedAt: string;
 }
 
-/** Where a hook stands: its file (or `<source>` for a config given inline) and its path in it. */
-export const trustLocation = (file: string | undefined, source: string, path: string): string => `${file ?? `<${source}>`}#${path}`;
+/**
+ * Where a hook stands: its file, resolved to an absolute path (the CLI and the harness name the same file
+ * the same way), and its path in it. Undefined without a file: a config given inline has no place an
+ * approval could be pinned to (two repositories' inline configs would share one), so it is never trusted.
+ */
+export const trustLocation = (file: string | undefined, path: string): string | undefined => (file === undefined ? undefined : `${resolve(file)}#${path}`);
 
-/** A hook's fingerprint: sha256 of its event, matcher, handler (keys sorted) and source. */
-export function hookFingerprint(event: string, matcher: string | undefined, hook: unknown, source: string): string {
+/**
+ * A hook's fingerprint: sha256 of its event, matcher, handler (keys sorted) and source — and of the script
+ * a command runs when that is a file in the project (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`,
+ * `./scripts/check.sh`): an approved hook whose script changes is a changed hook.
+ */
+export function hookFingerprint(event: string, matcher: string | undefined, hook: unknown, source: string, projectDir?: string): string {
   // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
   const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const script = projectDir === undefined ? undefined : scriptOf(hook, projectDir);
   return createHash('sha256')
-    .update(canonical([event, matcher ?? null, hook, source]))
+    .update(canonical([event, matcher ?? null, hook, source, script === undefined ? null : createHash('sha256').update(script).digest('hex')]))
     .digest('hex');
+}
+
+// The contents of the file a command hook runs, when it is a regular file of at most 1 MiB inside the
+// project (the first word of `command`, or `command` itself in exec form).
+function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
+  if (!isPlainObject(hook) || hook.type !== 'command' || typeof hook.command !== 'string') return undefined;
+  const word = Array.isArray(hook.args) ? hook.command : /^\s*((?:"[^"]*"|'[^']*'|[^\s"'])+)/.exec(hook.command)?.[1];
+  if (word === undefined) return undefined;
+  const program = word.replace(/"([^"]*)"|'([^']*)'/g, (_, d: string | undefined, s: string | undefined) => d ?? s ?? '').replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, projectDir);
+  if (program.includes('$') || !program.includes('/')) return undefined;
+  const file = resolve(projectDir, program);
+  const rel = relative(projectDir, file);
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > 1024 * 1024) return undefined;
+    const buffer = Buffer.alloc(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const n = readSync(fd, buffer, read, st.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 function canonical(value: unknown): string {
@@ -76,15 +116,26 @@ export class TrustStore {
    */
   approve(hooks: readonly { location?: string; fingerprint?: string; event: string; name?: string; command?: string }[]): void {
     const approvedAt = new Date().toISOString();
+    // What is on disk now (another process may have approved since this store was read), then these.
+    const next = new Map([...this.#hooks, ...Object.entries(readStore(this.file))]);
     for (const h of hooks) {
       if (h.location === undefined || h.fingerprint === undefined) continue;
-      this.#hooks.set(h.location, { fingerprint: h.fingerprint, event: h.event, name: h.name ?? h.command ?? '', approvedAt });
+      next.set(h.location, { fingerprint: h.fingerprint, event: h.event, name: h.name ?? h.command ?? '', approvedAt });
     }
-    const text = `${JSON.stringify({ version: 1, hooks: Object.fromEntries([...this.#hooks].sort(([a], [b]) => a.localeCompare(b))) }, null, 2)}\n`;
-    // Written beside it, then renamed over it: a reader never sees half a store.
-    const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
+    const text = `${JSON.stringify({ version: 1, hooks: Object.fromEntries([...next].sort(([a], [b]) => a.localeCompare(b))) }, null, 2)}\n`;
+    // Written beside it under a fresh name, then renamed over it: a reader never sees half a store, and a
+    // temp file a crash left behind is no obstacle. Memory changes only once the file is written.
+    const suffix = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const temp = join(dirname(this.file), `.${basename(this.file)}.${suffix}.tmp`);
     writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-    renameSync(temp, this.file);
+    try {
+      renameSync(temp, this.file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+    this.#hooks.clear();
+    for (const [k, v] of next) this.#hooks.set(k, v);
   }
 }
 

@@ -39,6 +39,47 @@ describe('trust store', () => {
     expect((await registry.dispatch('Stop', STOP)).runs).toEqual([]);
   });
 
+  it('never trusts a config given without its file (no place to pin an approval to), and keys on the absolute path', async () => {
+    const file = store();
+    const registry = new HookRegistry({ profile: 'claude', settings: SETTINGS, trustStore: file, logger: makeLogger() });
+    const inline = registry.addConfig(config('inline'), { source: 'project' });
+    expect(inline.skipped[0]).toMatchObject({ trust: 'new', reason: expect.stringMatching(/without `file` cannot be approved/) });
+    registry.trustStore!.approve(inline.skipped); // nothing to approve it by
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks).toEqual({});
+    const relative = registry.addConfig(config('rel'), { source: 'project', file: 'repo/.claude/settings.json' });
+    expect(relative.skipped[0]!.location).toBe(`${join(process.cwd(), 'repo/.claude/settings.json')}#hooks.Stop[0].hooks[0]`);
+  });
+
+  it('an approved hook whose script in the project changes is a changed hook', async () => {
+    const { mkdirSync } = await import('node:fs');
+    const repo = mkdtempSync(join(tmpdir(), 'hh-trust-repo-'));
+    mkdirSync(join(repo, '.claude'), { recursive: true });
+    writeFileSync(join(repo, 'check.sh'), '#!/bin/sh\necho \'{"systemMessage":"v1"}\'\n', { mode: 0o755 });
+    const settings = join(repo, '.claude', 'settings.json');
+    const hooks = { hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/check.sh' }] }] } };
+    const file = store();
+    const make = () => new HookRegistry({ profile: 'claude', settings: SETTINGS, trustStore: file, projectDir: repo, logger: makeLogger() });
+    const first = make();
+    first.trustStore!.approve(first.addConfig(hooks, { source: 'project', file: settings }).skipped);
+    const approved = make();
+    approved.addConfig(hooks, { source: 'project', file: settings });
+    expect((await approved.dispatch('Stop', STOP)).systemMessage).toBe('v1');
+    writeFileSync(join(repo, 'check.sh'), '#!/bin/sh\necho \'{"systemMessage":"v2, evil"}\'\n', { mode: 0o755 });
+    const changed = make();
+    expect(changed.addConfig(hooks, { source: 'project', file: settings }).skipped[0]).toMatchObject({ trust: 'changed' });
+    expect((await changed.dispatch('Stop', STOP)).runs).toEqual([]);
+  });
+
+  it('approve() keeps what another process approved meanwhile, and a stale temp file is no obstacle', () => {
+    const file = store();
+    const a = new HookRegistry({ profile: 'claude', settings: SETTINGS, trustStore: file, logger: makeLogger() });
+    const b = new HookRegistry({ profile: 'claude', settings: SETTINGS, trustStore: file, logger: makeLogger() });
+    writeFileSync(join(file, '..', `.trust.json.${process.pid}.tmp`), 'left by a crash');
+    a.trustStore!.approve(a.addConfig(config('a'), { source: 'project', file: '/a/.claude/settings.json' }).skipped);
+    b.trustStore!.approve(b.addConfig(config('b'), { source: 'project', file: '/b/.claude/settings.json' }).skipped);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).hooks).sort()).toEqual(['/a/.claude/settings.json#hooks.Stop[0].hooks[0]', '/b/.claude/settings.json#hooks.Stop[0].hooks[0]']);
+  });
+
   it('fingerprints the event, matcher, handler (whatever its key order) and source', () => {
     const a = hookFingerprint('PreToolUse', 'Bash', { type: 'command', command: 'x', timeout: 5 }, 'project');
     expect(hookFingerprint('PreToolUse', 'Bash', { timeout: 5, command: 'x', type: 'command' }, 'project')).toBe(a);
