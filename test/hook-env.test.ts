@@ -107,3 +107,15 @@ describe('de-duplication and the environment', () => {
     }
   });
 });
+
+describe('CLAUDE_ENV_FILE', () => {
+  it('is one file per hook: a project hook does not read what a user hook exported; result.env merges them', async () => {
+    const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true, allowProjectHooks: true }, logger: makeLogger() });
+    registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo "export FROM_USER=u1" >> "$CLAUDE_ENV_FILE"' }] }] } }, { source: 'user' });
+    const reader = 'sleep 0.3; echo "export FROM_PROJECT=p1" >> "$CLAUDE_ENV_FILE"; printf \'{"systemMessage":"%s"}\' "$(tr -d \'\\n\' < "$CLAUDE_ENV_FILE")"';
+    registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: reader }] }] } }, { source: 'project' });
+    const r = await registry.dispatch('SessionStart', { source: 'startup' });
+    expect(r.systemMessage).toBe('export FROM_PROJECT=p1');
+    expect(r.env).toEqual({ FROM_USER: 'u1', FROM_PROJECT: 'p1' });
+  });
+});

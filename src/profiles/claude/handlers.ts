@@ -24,7 +24,8 @@ type ClaudeHost = ProfileHost<ClaudeState>;
 
 /** Per-dispatch values invokers need. */
 export interface ClaudeExtras {
-  envFile?: string;
+  /** SessionStart, Setup, CwdChanged, FileChanged: a fresh CLAUDE_ENV_FILE for one foreground command hook. */
+  envFileFor?: () => string;
   /** The timeout of a hook that sets none: the event's default, or SessionEnd's (raised) budget. */
   defaultTimeoutMs: number;
   /** No foreground hook runs longer than this (SessionEnd's shared budget), or Infinity. */
@@ -170,7 +171,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
     // A background hook's own timeout bounds its process, not the dispatch, which does not wait for it.
     ...(background ? { timeoutMs: Infinity } : {}),
     invoke: (input, _context, signal, extras): Promise<ClaudeEntryOutcome> => {
-      const { envFile } = extras as ClaudeExtras;
+      const { envFileFor } = extras as ClaudeExtras;
       if (plugin !== undefined) ensureDataDir(host, plugin.data);
       // Read per dispatch: CLAUDE_PROJECT_DIR follows updateSession({ cwd }) when no projectDir was given.
       // What the hook's source may not inherit is left out (`hookEnv`), then Claude Code's own variables.
@@ -178,7 +179,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
       // As Claude Code sets it for every hook (observed: fixtures/claude/oracle/conformance/16-*).
       const sessionId = (input as { session_id?: unknown }).session_id;
       if (typeof sessionId === 'string') runEnv.CLAUDE_CODE_SESSION_ID = sessionId;
-      if (envFile !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFile;
+      if (envFileFor !== undefined && !background) runEnv.CLAUDE_ENV_FILE = envFileFor();
       const cwd = (input as { cwd?: string }).cwd;
       const executor = host.executor();
       const command = execForm ? withProjectDir(configured, host.projectDir) : configured;

@@ -224,21 +224,35 @@ async function runWithEnvFile(
   signal: AbortSignal | undefined,
   fixed: ClaudeExtras,
 ): Promise<ClaudeDispatchResult> {
-  const envDir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
-  const extras: ClaudeExtras = { ...fixed, envFile: join(envDir, 'env') };
+  // One file per hook, each in a folder of its own, as Claude Code gives each hook its own
+  // (`<event>-hook-<n>.sh`): a hook never reads what another (another source's) exported.
+  const dirs: string[] = [];
+  const files: string[] = [];
+  const envFileFor = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-hooks-env-'));
+    dirs.push(dir);
+    const file = join(dir, `${view.name.toLowerCase()}-hook-${files.length}.sh`);
+    writeFileSync(file, '', { mode: 0o600 });
+    files.push(file);
+    return file;
+  };
+  const extras: ClaudeExtras = { ...fixed, envFileFor };
   try {
-    writeFileSync(extras.envFile!, '');
     const result = await run(host, view, input, entries, signal, extras);
-    // A hook may have replaced the file (a FIFO, a link to /dev/zero, a directory) or removed it: read it
-    // as a planted file, and a failure is a warning, never a rejected dispatch.
-    try {
-      result.env = parseEnvFile(await readRegularFile(extras.envFile!, MAX_ENV_FILE_BYTES));
-    } catch (error) {
-      host.logger.warn(`harness-hooks: CLAUDE_ENV_FILE of the ${view.name} dispatch was not read: ${(error as Error).message}`);
+    // A hook may have replaced its file (a FIFO, a link to /dev/zero, a directory) or removed it: read it
+    // as a planted file, and a failure is a warning, never a rejected dispatch. Later hooks' values win.
+    const env: Record<string, string> = {};
+    for (const file of files) {
+      try {
+        Object.assign(env, parseEnvFile(await readRegularFile(file, MAX_ENV_FILE_BYTES)));
+      } catch (error) {
+        host.logger.warn(`harness-hooks: a CLAUDE_ENV_FILE of the ${view.name} dispatch was not read: ${(error as Error).message}`);
+      }
     }
+    if (files.length > 0) result.env = env;
     return result;
   } finally {
-    rmSync(envDir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
