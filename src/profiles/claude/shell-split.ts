@@ -7,27 +7,44 @@
 // (`'…'`, `"…"`, `$'…'`), descends into `$(…)`, backticks and `( … )` (inside double quotes too, where they
 // still run), skips comments and line continuations, and reads each command from its name on: leading
 // `NAME=value` assignments, redirections (`2>/dev/null`), reserved words (`!`, `{`, `if`, `then`, `do`, …)
-// and wrappers with their options (`time -p`, `exec -a x`, `command`, `nohup`, `env -i`, `sudo -u x`) are
-// stripped, the name is unquoted (`'git'`, `\git`, `g''it` are `git`) and blanks become one space. Anything
-// it cannot read — an unterminated quote, an unbalanced parenthesis, a heredoc, a name made at run time
-// (`$(echo git) push`, `$CMD`), `eval`, `sh -c '…'`, nesting past 64 levels — returns undefined, and the
-// caller runs the hook (fail safe).
+// and wrappers with their options and option arguments (`time -p`, `exec -a x`, `command`, `nohup`, `env -i`,
+// `sudo -nu root`, `sudo --user root`, `timeout 60`, `xargs`, `stdbuf`, `setsid`, `doas`, `nice`, `ionice`)
+// are stripped, the name is unquoted (`'git'`, `\git`, `g''it` are `git`) and blanks become one space.
+// Anything it cannot read — an unterminated quote, an unbalanced parenthesis, a heredoc, a name made at run
+// time (`$(echo git) push`, `$CMD`), a command held in an argument or read from stdin (`eval`, `sh`, `bash`,
+// `su -c`, `script -c`, `watch`, `find -exec`, `env -S`, `coproc`, `function`, …), nesting past 64 levels —
+// returns undefined, and the caller runs the hook (fail safe).
 
 const MAX_DEPTH = 64;
 const OPERATOR = new Set([';', '&', '|', '\n']);
 const RESERVED = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
-// Wrappers that run the rest of the line as a command, and their options that take an argument.
-const WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
-  time: new Set(),
-  exec: new Set(['-a']),
-  command: new Set(),
-  builtin: new Set(),
-  nohup: new Set(),
-  env: new Set(['-u', '-C', '-S']),
-  sudo: new Set(['-u', '-g', '-C', '-h', '-p', '-U', '-D', '-r', '-t']),
-  nice: new Set(['-n']),
+// Wrappers that run the rest of the line as a command: their short options that take an argument (`-u
+// root`, also at the end of a cluster: `-nu root`), long ones that do (`--user root`; `--user=root` is
+// one word), and how many words come before the command (timeout's duration).
+interface Wrapper {
+  readonly short: string;
+  readonly long?: readonly string[];
+  readonly positional?: number;
+}
+const WRAPPERS: Readonly<Record<string, Wrapper>> = {
+  time: { short: '' },
+  exec: { short: 'a' },
+  command: { short: '' },
+  builtin: { short: '' },
+  nohup: { short: '' },
+  env: { short: 'uC', long: ['--unset', '--chdir'] },
+  sudo: { short: 'ugChpUDrtT', long: ['--user', '--group', '--close-from', '--host', '--prompt', '--other-user', '--chdir', '--role', '--type', '--command-timeout'] },
+  doas: { short: 'uC' },
+  nice: { short: 'n', long: ['--adjustment'] },
+  ionice: { short: 'cnp', long: ['--class', '--classdata', '--pid'] },
+  setsid: { short: '' },
+  stdbuf: { short: 'ioe', long: ['--input', '--output', '--error'] },
+  timeout: { short: 'sk', long: ['--signal', '--kill-after'], positional: 1 },
+  xargs: { short: 'IinPLldsEa', long: ['--max-args', '--max-procs', '--max-lines', '--delimiter', '--max-chars', '--eof', '--arg-file', '--replace'] },
 };
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+// Commands whose command is in an argument this pass does not read, or that read commands from stdin:
+// the hook runs.
+const OPAQUE = new Set(['eval', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'su', 'script', 'watch', 'coproc', 'function', 'parallel', 'flock', 'ssh', 'nsenter', 'unshare', 'chroot', 'busybox']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 // A redirection word: `2>/dev/null`, `>out`, `&>log`, `2>&1`, `<in` (with its target), or the operator alone.
 const REDIRECT_WITH_TARGET = /^(?:\d*|&)(?:>>?|<<?<?|>&|<&|<>|>\|)\S/;
@@ -134,34 +151,48 @@ function doubleQuoted(s: string, at: number, depth: number, out: string[]): numb
 }
 
 // A simple command from its name on (see the header): what comes before the name stripped, the name
-// unquoted, blanks made one space. Throws Unreadable for a name made at run time, `eval` and `sh -c`.
+// unquoted, blanks made one space. Throws Unreadable for a name made at run time and for OPAQUE commands.
 function fromName(text: string): string {
   let rest = text.trim();
-  let wrapper: ReadonlySet<string> | undefined;
+  let wrapper: Wrapper | undefined;
+  let positional = 0;
+  const withNext = (word: string): number => word.length + leadingBlank(rest.slice(word.length)) + (firstWord(rest.slice(word.length).trimStart())?.length ?? 0);
   for (;;) {
     const word = firstWord(rest);
     if (word === undefined) return '';
     let skip = word.length;
-    if (wrapper !== undefined && word.startsWith('-')) {
-      // a wrapper's option, and its argument when it takes one
-      if (wrapper.has(word)) skip += leadingBlank(rest.slice(skip)) + (firstWord(rest.slice(skip).trimStart())?.length ?? 0);
+    if (wrapper !== undefined && word.startsWith('-') && word !== '-' && word !== '--') {
+      // A wrapper's option, with its argument when it takes one; `env -S` / `--split-string` holds the command.
+      if (/^-[^-]*S|^--split-string/.test(word) && wrapper === WRAPPERS.env) throw new Unreadable();
+      const takesArg = word.startsWith('--') ? !word.includes('=') && wrapper.long?.includes(word) === true : wrapper.short.includes(word[word.length - 1]!) && word.length >= 2;
+      if (takesArg) skip = withNext(word);
+    } else if (wrapper !== undefined && word === '--') {
+      // the end of the wrapper's options
+    } else if (wrapper !== undefined && positional > 0) {
+      positional--;
     } else if (REDIRECT_ALONE.test(word)) {
-      skip += leadingBlank(rest.slice(skip)) + (firstWord(rest.slice(skip).trimStart())?.length ?? 0);
-    } else if (!(RESERVED.has(word) || ASSIGNMENT.test(word) || REDIRECT_WITH_TARGET.test(word) || WRAPPERS[word] !== undefined)) {
+      skip = withNext(word);
+    } else if (!(RESERVED.has(word) || ASSIGNMENT.test(word) || REDIRECT_WITH_TARGET.test(word) || WRAPPERS[unquote(word)] !== undefined)) {
       return named(word, rest.slice(word.length));
-    } else {
-      wrapper = WRAPPERS[word] ?? (ASSIGNMENT.test(word) ? wrapper : undefined);
+    } else if (WRAPPERS[unquote(word)] !== undefined) {
+      wrapper = WRAPPERS[unquote(word)];
+      positional = wrapper!.positional ?? 0;
+    } else if (!ASSIGNMENT.test(word)) {
+      wrapper = undefined;
     }
     rest = rest.slice(skip).trimStart();
   }
 }
 
+const unquote = (word: string): string => word.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
+
 // The command from its name: the name unquoted, the rest with blanks made one space.
 function named(word: string, rest: string): string {
   // A name made at run time cannot be known here: the hook runs.
   if (/\$|`/.test(word.replace(/'[^']*'/g, ''))) throw new Unreadable();
-  const name = word.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
-  if (name === 'eval' || (SHELLS.has(name.slice(name.lastIndexOf('/') + 1)) && /(?:^|\s)-\w*c/.test(rest))) throw new Unreadable();
+  const name = unquote(word);
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (OPAQUE.has(base) || (base === 'find' && /\s-(?:exec|execdir|ok|okdir)\b/.test(rest))) throw new Unreadable();
   return `${name}${rest.replace(/[ \t]+/g, ' ')}`.trimEnd();
 }
 
