@@ -167,6 +167,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #closed = false;
   #seq = 0;
   readonly #hookEnv: HookEnvPolicy;
+  /** The executor this registry made (not one the harness passed), which close() may end everything of. */
+  #ownExecutor: CommandExecutor | undefined;
   /** The `trustStore` option's store: `approve()` approves hooks (they run from the next `addConfig` of their file). */
   readonly trustStore: TrustStore | undefined;
   readonly #redact: ((event: string, payload: unknown) => unknown) | undefined;
@@ -246,7 +248,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
         return projectDir ?? registry.#session.cwd ?? process.cwd();
       },
       observers: options.onHookStart === undefined && options.onHookEnd === undefined ? undefined : { onHookStart: options.onHookStart, onHookEnd: options.onHookEnd },
-      executor: () => (this.#executor ??= new CommandExecutor({ logger: this.logger })),
+      executor: () => (this.#executor ??= this.#ownExecutor = new CommandExecutor({ logger: this.logger })),
       closeSignal: this.#close.signal,
       withheldEnv: (source) => withheldEnv(hookEnv, source),
       track: (run) => {
@@ -504,8 +506,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     this.#closed = true;
     this.#close.abort(new Error('the registry was closed'));
     while (this.#running.size > 0) await Promise.all([...this.#running]);
-    // The runs report at once when aborted; wait until their process groups are really gone.
-    await this.#executor?.processesEnded?.();
+    // The runs report at once when aborted; wait until their process groups are really gone. With the
+    // executor the registry made, also end what finished hooks left running (daemons: CommandExecutor.endAll).
+    if (this.#ownExecutor !== undefined && this.#executor === this.#ownExecutor) await this.#ownExecutor.endAll();
+    else await this.#executor?.processesEnded?.();
     await this.#recordClose?.();
     this.#recordClose = undefined;
   }

@@ -8,7 +8,7 @@ import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js'
 import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
-import { resolveTimeoutMs, RUN_MARKER, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
+import { endMarked, resolveTimeoutMs, RUN_MARKER, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
 
 /** A command hook as written in a config file. */
@@ -148,9 +148,8 @@ interface RunContext {
 }
 
 // Marks every run's processes, so ones that left the hook's process group (`setsid`, a daemon) are found
-// and ended with it: a per-process prefix and a counter.
-const MARKER_PREFIX = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2 ** 32).toString(36)}.`;
-let markers = 0;
+// and ended with it: a per-executor prefix and a counter.
+const newPrefix = (): string => `${process.pid.toString(36)}.${Math.floor(Math.random() * 2 ** 32).toString(36)}.`;
 
 function ignore(): void {}
 
@@ -171,6 +170,9 @@ export class CommandExecutor {
   readonly #maxParseBytes: number;
   readonly #killGraceMs: number;
   readonly #ending = new Set<Promise<void>>();
+  /** This executor's runs are marked `<prefix><n>` (HARNESS_HOOKS_RUN). */
+  readonly #prefix = newPrefix();
+  #runs = 0;
 
   constructor(options: CommandExecutorOptions = {}) {
     const logger = options.logger ?? console;
@@ -181,6 +183,18 @@ export class CommandExecutor {
     this.#maxOutputBytes = validateCount('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
     this.#maxParseBytes = Math.max(this.#maxOutputBytes, validateCount('maxParseBytes', options.maxParseBytes, DEFAULT_MAX_PARSE_BYTES));
     this.#killGraceMs = validateCount('killGraceMs', options.killGraceMs, DEFAULT_KILL_GRACE_MS);
+  }
+
+  /**
+   * Ends whatever a run of this executor started and left running — a daemon a hook started before it
+   * exited normally included (found by the run marker): SIGTERM, then SIGKILL after the grace period.
+   * The registry's close() calls it on the executor it made.
+   */
+  async endAll(): Promise<void> {
+    await this.processesEnded();
+    if (this.#runs === 0) return;
+    const prefix = this.#prefix;
+    await endMarked((runs) => runs.some((r) => r.startsWith(prefix)), this.#killGraceMs);
   }
 
   // Resolves when every process group this executor has been ending (after a timeout or an abort) is
@@ -212,9 +226,11 @@ export class CommandExecutor {
       stderr: new OutputCollector(this.#maxOutputBytes),
       onFirstLine: options.onFirstLine,
       ending: this.#ending,
-      marker: `${MARKER_PREFIX}${++markers}`,
+      marker: `${this.#prefix}${++this.#runs}`,
     };
-    ctx.env = { ...options.env, [RUN_MARKER]: ctx.marker };
+    // Appended to a marker this process inherited (a harness run by a hook): the outer run finds ours too.
+    const inherited = options.env?.[RUN_MARKER] ?? process.env[RUN_MARKER];
+    ctx.env = { ...options.env, [RUN_MARKER]: inherited ? `${inherited},${ctx.marker}` : ctx.marker };
     // Already aborted: nothing is spawned.
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
     let payload: string;

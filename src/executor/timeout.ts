@@ -129,7 +129,9 @@ export const RUN_MARKER = 'HARNESS_HOOKS_RUN';
 // (`setsid`, a double fork, a daemon that left the process group). Read from /proc/<pid>/environ, a slice
 // at a time without blocking the loop; only processes of this user are readable, which is what a hook can
 // start. Empty where there is no /proc. (A process that replaced its whole environment cannot be found.)
-export async function markedProcesses(marker: string): Promise<number[]> {
+// The variable's value is a chain: a hook that runs a harness whose hooks run in turn carries
+// `outer,inner`, so the outer run still finds what the inner one started.
+export async function markedProcesses(match: (runs: readonly string[]) => boolean): Promise<number[]> {
   const { readdir, readFile } = await import('node:fs/promises');
   let names: string[];
   try {
@@ -137,14 +139,18 @@ export async function markedProcesses(marker: string): Promise<number[]> {
   } catch {
     return [];
   }
-  const needle = `${RUN_MARKER}=${marker}\0`;
+  const key = `${RUN_MARKER}=`;
   const pids = names.filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57 && Number(n) !== process.pid);
   const found: number[] = [];
   for (let i = 0; i < pids.length; i += SCAN_SLICE) {
     const slice = pids.slice(i, i + SCAN_SLICE);
     const environs = await Promise.all(slice.map((p) => readFile(`/proc/${p}/environ`, 'latin1').catch(() => '')));
     environs.forEach((environ, j) => {
-      if (environ.includes(needle)) found.push(Number(slice[j]));
+      const at = environ.startsWith(key) ? 0 : environ.indexOf(`\0${key}`) + 1;
+      if (at === 0 && !environ.startsWith(key)) return;
+      const start = at + key.length;
+      const end = environ.indexOf('\0', start);
+      if (match(environ.slice(start, end === -1 ? environ.length : end).split(','))) found.push(Number(slice[j]));
     });
   }
   return found;
@@ -153,7 +159,34 @@ export async function markedProcesses(marker: string): Promise<number[]> {
 // Signals every process of the run `marker` (and the group each leads), beyond the hook's own group.
 async function signalMarked(marker: string | undefined, signal: NodeJS.Signals): Promise<void> {
   if (marker === undefined) return;
-  for (const pid of await markedProcesses(marker)) {
+  signalAll(await markedProcesses((runs) => runs.includes(marker)), signal);
+}
+
+// Ends every process that `match` picks by its runs: SIGTERM, then SIGKILL to what is left after `graceMs`.
+export async function endMarked(match: (runs: readonly string[]) => boolean, graceMs: number): Promise<void> {
+  const found = await markedProcesses(match);
+  if (found.length === 0) return;
+  signalAll(found, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  let left = found;
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    left = left.filter(isRunning);
+  }
+  signalAll(left, 'SIGKILL');
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalAll(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
     try {
       process.kill(-pid, signal);
     } catch {

@@ -181,3 +181,34 @@ describe('processes that left the hook’s process group', () => {
     }
   }, 15_000);
 });
+
+describe('what finished hooks left running', () => {
+  it('a daemon a hook started before exiting normally is ended by the registry’s close()', async () => {
+    const { HookRegistry } = await import('../../src/index.js');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'hh-daemon-')), 'pid');
+    const registry = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, logger: makeLogger() });
+    const daemon = `setsid sh -c 'echo $$ > "$0"; exec sleep 30' ${file} </dev/null >/dev/null 2>&1 & exit 0`;
+    registry.addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command', command: daemon }] }] } }, { source: 'user' });
+    expect((await registry.dispatch('Stop', { stop_hook_active: false })).runs[0]!.outcome).toBe('ok');
+    let pid = 0;
+    for (let i = 0; i < 100 && pid === 0; i++) {
+      try {
+        pid = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    expect(isAlive(pid)).toBe(true);
+    await registry.close();
+    expect(await waitForDeath(pid, 1_000)).toBe(true);
+  });
+
+  it('a hook’s marker extends the one its process inherited (a harness run by a hook), so the outer run finds it', async () => {
+    const executor = new CommandExecutor({ logger: makeLogger() });
+    const r = await executor.run({ type: 'command', command: 'printf %s "$HARNESS_HOOKS_RUN"' }, {}, { env: { HARNESS_HOOKS_RUN: 'outer.1' } });
+    expect(r.stdout).toMatch(/^outer\.1,[0-9a-z]+\.[0-9a-z]+\.\d+$/);
+  });
+});

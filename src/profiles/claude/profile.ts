@@ -241,15 +241,16 @@ async function runWithEnvFile(
     const result = await run(host, view, input, entries, signal, extras);
     // A hook may have replaced its file (a FIFO, a link to /dev/zero, a directory) or removed it: read it
     // as a planted file, and a failure is a warning, never a rejected dispatch. Later hooks' values win.
-    const env: Record<string, string> = {};
+    let env: Record<string, string> | undefined;
     for (const file of files) {
       try {
-        Object.assign(env, parseEnvFile(await readRegularFile(file, MAX_ENV_FILE_BYTES)));
+        const text = await readRegularFile(file, MAX_ENV_FILE_BYTES);
+        env = Object.assign(env ?? {}, parseEnvFile(text));
       } catch (error) {
         host.logger.warn(`harness-hooks: a CLAUDE_ENV_FILE of the ${view.name} dispatch was not read: ${(error as Error).message}`);
       }
     }
-    if (files.length > 0) result.env = env;
+    if (env !== undefined) result.env = env;
     return result;
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
