@@ -4,6 +4,11 @@
 // frontmatter) get everything but what looks like a secret — a name such as `*_TOKEN`, `*_SECRET*`,
 // `*API_KEY*`, `*PASSWORD*`, or a value such as `sk-…`, `ghp_…`, `AKIA…`, a private key — since a cloned
 // repository's hook has no business with the harness's credentials. `hookEnv` changes it per source.
+//
+// What this is and is not: it keeps secrets from being *inherited* (and so from leaking by accident into a
+// hook's logs, its children, or a server it calls). It does not contain a hostile hook: a hook runs as the
+// harness's user, and on Linux it can read the harness's own environment from /proc/<ppid>/environ (macOS:
+// `ps -E`). Against a hostile hook, run project hooks in a sandbox or as another user.
 import { describeValue, HookTypeError } from './errors.js';
 
 /** What a source's command hooks inherit. */
@@ -29,13 +34,14 @@ const DEFAULT_INHERIT: Readonly<Record<string, NonNullable<HookEnvRule['inherit'
   agent: 'safe',
 };
 
-const SECRET_NAME = /(?:^|_)(?:[A-Z0-9]*API_?KEY|ACCESS_?KEY|SECRET[A-Z0-9]*|[A-Z0-9]*TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|PRIVATE_?KEY|AUTH|COOKIE|KEY)(?:_|$)/i;
-const SECRET_VALUE = /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_|rk_live_|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|glpat-|xox[abprs]-|AKIA[0-9A-Z]{16}$|ASIA[0-9A-Z]{16}$|AIza[0-9A-Za-z_-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----)/;
+const SECRET_NAME = /(?:^|_)(?:[A-Z0-9]*API_?KEY|ACCESS_?KEY|[A-Z0-9]*TOKEN|[A-Z0-9]*PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|CREDENTIALS?|CREDS|PRIVATE_?KEY|AUTH|COOKIE|KEY|PAT)(?:_|$)|SECRET|(?:^|_)(?:DATABASE|DB|MONGO|MONGODB|REDIS|POSTGRES|PG|MYSQL|AMQP|RABBITMQ)_?(?:URL|URI|DSN)$/i;
+const SECRET_VALUE = /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_|rk_live_|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|glpat-|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|xox[abprs]-|AKIA[0-9A-Z]{16}$|ASIA[0-9A-Z]{16}$|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ|(?:Bearer|Basic|token) \S{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----)|^[a-z][a-z0-9+.-]*:\/\/[^\s/@:]+:[^\s/@]+@/i;
 const BASICS = /^(?:PATH|HOME|USER|LOGNAME|SHELL|LANG|LC_[A-Z]+|TERM|TMPDIR|TZ)$/;
 
 /** Whether a variable looks like a secret, by its name or its value. */
 export function looksSecret(name: string, value: string | undefined): boolean {
-  return SECRET_NAME.test(name) || (value !== undefined && SECRET_VALUE.test(value));
+  // (`PWD` itself is the working directory, not a password.)
+  return (name !== 'PWD' && name !== 'OLDPWD' && SECRET_NAME.test(name)) || (value !== undefined && SECRET_VALUE.test(value.trim()));
 }
 
 // Validates the option (a TypeError naming the source and the field).
@@ -78,7 +84,8 @@ export function withheldEnv(policy: HookEnvPolicy, source: string | undefined, e
   let withheld: Record<string, undefined> | undefined;
   for (const name of Object.keys(env)) {
     const keep = allow?.includes(name) === true || (deny?.includes(name) !== true && (inherit === 'all' || (inherit === 'safe' ? !looksSecret(name, env[name]) : BASICS.test(name))));
-    if (!keep) (withheld ??= {})[name] = undefined;
+    // A null-prototype object: a variable named `__proto__` is withheld like any other.
+    if (!keep) (withheld ??= Object.create(null) as Record<string, undefined>)[name] = undefined;
   }
   return withheld;
 }

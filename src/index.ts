@@ -1,6 +1,6 @@
 // The public surface, at a glance.
 export { HookRegistry } from './registry.js';
-export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation } from './registry.js';
+export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation, RecordLine } from './registry.js';
 export type { EventOf, PayloadOf, HandlerOf, ResultOf, ProfileNameOf } from './registry.js';
 export { HookTypeError, HookConfigError, HookClosedError } from './errors.js';
 export type { HookErrorCode, HookConfigIssue } from './errors.js';

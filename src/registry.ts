@@ -27,6 +27,7 @@ import type {
   HookEndInfo,
   HookStartInfo,
   HookLogger,
+  HookRun,
   HookRunKind,
   HookSession,
   HookSettings,
@@ -73,11 +74,12 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
    */
   record?: string | { write(line: string): unknown } | WritableStream<string>;
   /**
-   * What of a payload the record keeps: called with each recorded dispatch's event and payload, its
-   * return value is written instead (e.g. drop `tool_input.content`, mask a prompt). A throw records the
-   * payload as `"[redact threw]"`. The record never holds `result.env` values (its names only).
+   * What the record keeps of each dispatch: called with the line about to be written (`{ time, event,
+   * payload, result, runs, durationMs }`), its return value is written instead — a hook's output (an
+   * `updatedInput`, a run's `decision`) can quote the payload, so redact the whole line. A throw writes
+   * `{ time, event, redacted: "[redact threw]" }`. The record never holds `result.env` values (names only).
    */
-  redact?: (event: string, payload: unknown) => unknown;
+  redact?: (line: RecordLine) => unknown;
 }
 
 /** The registry's options: the shared ones and the profile's own (the claude profile's `adapters`, …). */
@@ -102,6 +104,17 @@ export interface HookListing {
   gatedBy?: string;
   /** An identical hook with the same matcher runs in its place (de-duplication), as `explain` and `dispatch` do it. */
   duplicateOf?: string;
+}
+
+/** One dispatch as the `record` option writes it (one JSON line), and as `redact` gets it. */
+export interface RecordLine {
+  time: string;
+  event: string;
+  payload: unknown;
+  /** The result without `runs`. */
+  result: Omit<DispatchResult, 'runs'> & Record<string, unknown>;
+  runs: HookRun[];
+  durationMs: number;
 }
 
 /** Whether one hook would run for a payload, and if not, exactly why. */
@@ -171,7 +184,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #ownExecutor: CommandExecutor | undefined;
   /** The `trustStore` option's store: `approve()` approves hooks (they run from the next `addConfig` of their file). */
   readonly trustStore: TrustStore | undefined;
-  readonly #redact: ((event: string, payload: unknown) => unknown) | undefined;
+  readonly #redact: ((line: RecordLine) => unknown) | undefined;
   // Per event, in insertion order; a Set, so adding and removing one is O(1) (a 100,000-hook file is linear).
   readonly #gated = new Map<string, Set<GatedHook & { event: string }>>();
   // While addConfig adds or removes many entries at once: the plans touched, and what to drop from each.
@@ -578,17 +591,17 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string> };
       // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.
       if (decision.env !== undefined) decision.env = Object.fromEntries(Object.keys(decision.env).map((name) => [name, '***']));
-      let kept = payload;
+      let line: unknown = { time, event, payload, result: decision, runs, durationMs: now() - t0 };
       if (this.#redact !== undefined) {
         try {
-          kept = this.#redact(event, payload);
+          line = this.#redact(line as RecordLine);
         } catch (error) {
-          kept = '[redact threw]';
-          this.logger.warn(`harness-hooks: the redact option threw on a ${event} payload: ${errorMessage(error)}`);
+          line = { time, event, redacted: '[redact threw]' };
+          this.logger.warn(`harness-hooks: the redact option threw on a ${event} dispatch: ${errorMessage(error)}`);
         }
       }
       try {
-        this.#record!(`${JSON.stringify({ time, event, payload: kept, result: decision, runs, durationMs: now() - t0 })}\n`);
+        this.#record!(`${JSON.stringify(line)}\n`);
       } catch (error) {
         this.logger.warn(`harness-hooks: could not record the ${event} dispatch: ${errorMessage(error)}`);
       }

@@ -21,7 +21,12 @@ describe('looksSecret', () => {
   it('knows secrets by name or by value, and leaves ordinary variables alone', () => {
     for (const name of ['GITHUB_TOKEN', 'ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'NPM_TOKEN', 'STRIPE_KEY', 'SSH_AUTH_SOCK', 'gh_token']) expect([name, looksSecret(name, 'x')]).toEqual([name, true]);
     for (const value of ['sk-ant-api03-abcdefghijklmnop', 'ghp_abcdefghijklmnopqrstuvwxyz0123', 'AKIAABCDEFGHIJKLMNOP', '-----BEGIN OPENSSH PRIVATE KEY-----']) expect(looksSecret('X', value)).toBe(true);
-    for (const name of ['PATH', 'HOME', 'PWD', 'EDITOR', 'TOKENIZERS_PARALLELISM', 'KEYBOARD', 'LANG']) expect([name, looksSecret(name, 'plain')]).toEqual([name, false]);
+    for (const name of ['PATH', 'HOME', 'PWD', 'OLDPWD', 'EDITOR', 'TOKENIZERS_PARALLELISM', 'KEYBOARD', 'LANG', 'PASSENGER', 'PATTERN']) expect([name, looksSecret(name, 'plain')]).toEqual([name, false]);
+    // Names and values a review found passing:
+    for (const name of ['PGPASSWORD', 'MYSQL_PWD', 'DB_PASS', 'DOCKER_PASS', 'CLIENTSECRET', 'DATABASE_URL', 'MONGO_URI', 'GITHUB_PAT', 'CREDS']) expect([name, looksSecret(name, 'x')]).toEqual([name, true]);
+    for (const value of ['npm_abcdefghijklmnopqrstuvwxyz0123456789', 'hf_abcdefghijklmnopqrstuvwxyz012345', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', 'Bearer sk-abcdefgh', '  ghp_abcdefghijklmnopqrstuvwxyz0123', 'postgres://app:hunter2@db:5432/x']) expect([value, looksSecret('X', value)]).toEqual([value, true]);
+    expect(looksSecret('X', 'https://example.com/path')).toBe(false);
+    expect(Object.keys(withheldEnv({}, 'project', { ['__proto__']: 'ghp_abcdefghijklmnopqrstuvwxyz0123' } as never)!)).toEqual(['__proto__']);
   });
 });
 

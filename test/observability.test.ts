@@ -116,14 +116,14 @@ describe('record', () => {
     expect(() => new HookRegistry({ record: 42 as never })).toThrow(/`record` option/);
   });
 
-  it('keeps what `redact` returns of each payload, and never the values hooks wrote to CLAUDE_ENV_FILE', async () => {
+  it('keeps what `redact` returns of each line (payload, result and runs alike), and never the values hooks wrote to CLAUDE_ENV_FILE', async () => {
     const written: string[] = [];
     const registry = new HookRegistry({
       profile: 'claude',
       settings: { enableShellHooks: true },
       logger: makeLogger(),
       record: { write: (l: string) => written.push(l) },
-      redact: (event, payload) => (event === 'UserPromptSubmit' ? { ...(payload as object), prompt: '[redacted]' } : payload),
+      redact: (line) => (line.event === 'UserPromptSubmit' ? { ...line, payload: { ...(line.payload as object), prompt: '[redacted]' } } : line),
     });
     registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'printf "export API_TOKEN=%s%s\\n" s3 cr3t >> "$CLAUDE_ENV_FILE"' }] }] } }, { source: 'user' });
     await registry.dispatch('UserPromptSubmit', { prompt: 'my password is hunter2' });
@@ -134,5 +134,11 @@ describe('record', () => {
     expect(JSON.parse(written[0]!).payload.prompt).toBe('[redacted]');
     expect(JSON.parse(written[1]!).result.env).toEqual({ API_TOKEN: '***' });
     expect(() => new HookRegistry({ redact: 'x' as never })).toThrow(/`redact` option/);
+    // A hook's output can quote the payload: redacting the line covers it.
+    const lines: string[] = [];
+    const echo = new HookRegistry({ record: { write: (l: string) => lines.push(l) }, redact: (line) => JSON.parse(JSON.stringify(line).replaceAll('hunter2', '***')) as unknown, logger: makeLogger() });
+    echo.register('PreToolUse', (p) => ({ updatedInput: { ...(p as { input: object }).input } }));
+    await echo.dispatch('PreToolUse', { toolName: 'bash', input: { command: 'login hunter2' } });
+    expect(lines.join('')).not.toContain('hunter2');
   });
 });
