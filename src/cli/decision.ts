@@ -101,7 +101,18 @@ const names = (rs: readonly HookReading[]): string[] => rs.map((r) => r.run.name
 
 /** How a hook is named in the text: its name, quoted and cut to 40 characters. */
 export function shortName(name: string): string {
-  return `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
+  // The distinctive part: from the script a command runs (its file name and arguments), not the folder
+  // three hooks share; in ‹›, since commands hold quotes of their own.
+  const words = name.trim().split(/\s+/);
+  const script = words.findIndex((w) => /[\w-]\/[^/]/.test(w) || /\.(?:sh|py|mjs|cjs|js|ts|rb|pl)['"]?$/.test(w));
+  const shown = script === -1 ? name : [basenameOf(words[script]!), ...words.slice(script + 1)].join(' ');
+  return `‹${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown}›`;
+}
+
+// A path's last part (quotes kept off): `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh` → `check.sh`.
+function basenameOf(word: string): string {
+  const clean = word.replace(/["']/g, '');
+  return clean.slice(clean.lastIndexOf('/') + 1) || clean;
 }
 
 // Why each part of the merged result came out as it did, in the order a reader needs it. `label` names a

@@ -32,7 +32,7 @@ describe('harness-hooks run', () => {
     const r = await cli(['run', 'PreToolUse', '--payload', F.payload('afk-bash-rm'), '--settings', F.defaultSettings], { home: home.path });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^PreToolUse: BLOCKED\n {2}decision {2}block\n {2}reason {4}rm -rf is not allowed\n/);
-    expect(r.stdout).toContain('· blocked by #1 "grep -q \'rm -rf\' && { echo \'rm -rf is n…" (exited 2)');
+    expect(r.stdout).toContain('· blocked by #1 ‹grep -q \'rm -rf\' && { echo \'rm -rf is n…› (exited 2)');
     expect(r.stdout).toContain('· the chain stopped at the block: "node fixtures/emit-json.mjs \'{"hookSpec…" did not run');
     expect(r.stdout).toMatch(/#1 {2}block {2}\d+ ms {2}exit 2 {2}command {2}grep -q/);
     expect(r.stdout).toContain('stderr │ rm -rf is not allowed');
@@ -60,7 +60,7 @@ describe('harness-hooks run', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/#1 {2}error {2}\d+ ms {2}exit 3 {2}command {2}node fixtures\/exit-code\.mjs 3/);
     expect(r.stdout).toContain('stderr │ exiting with 3');
-    expect(r.stdout).toContain('! #1 "node fixtures/exit-code.mjs 3" failed (command hook "node fixtures/exit-code.mjs 3" exited with code 3: exiting with 3): it decided nothing, so it counts neither as an approval nor as a block');
+    expect(r.stdout).toContain('! #1 ‹exit-code.mjs 3› failed (command hook "node fixtures/exit-code.mjs 3" exited with code 3: exiting with 3): it decided nothing, so it counts neither as an approval nor as a block');
   });
 
   it('claude profile: deny outranks, the status message and the skipped hooks are shown', async () => {
@@ -83,7 +83,7 @@ describe('harness-hooks run', () => {
     const r = await cli(['run', 'PreToolUse', '--payload', F.payload('bash-ls'), ...CLAUDE], { home: home.path });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^PreToolUse: allow\n {2}permissionDecision {8}allow\n {2}permissionDecisionReason {2}read-only command\n/);
-    expect(r.stdout).toContain('· permissionDecision "allow" from #2 "echo \'{"hookSpecificOutput":{"hookEvent…"');
+    expect(r.stdout).toContain('· permissionDecision "allow" from #2 ‹echo \'{"hookSpecificOutput":{"hookEvent…›');
     expect(r.stdout).toContain('status │ Checking the command');
   });
 
