@@ -33,7 +33,7 @@ describe('harness-hooks run', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^PreToolUse: BLOCKED\n {2}decision {2}block\n {2}reason {4}rm -rf is not allowed\n/);
     expect(r.stdout).toContain('· blocked by #1 ‹grep -q \'rm -rf\' && { echo \'rm -rf is n…› (exited 2)');
-    expect(r.stdout).toContain('· the chain stopped at the block: "node fixtures/emit-json.mjs \'{"hookSpec…" did not run');
+    expect(r.stdout).toContain('· the chain stopped at the block: ‹emit-json.mjs \'{"hookSpecificOutput":{"…› did not run');
     expect(r.stdout).toMatch(/#1 {2}block {2}\d+ ms {2}exit 2 {2}command {2}grep -q/);
     expect(r.stdout).toContain('stderr │ rm -rf is not allowed');
     expect(r.stdout).toContain('skipped  command  node fixtures/updated-input.mjs\n        why    │ matcher "edit" did not match value "bash" (PreToolUse matches on toolName)');
