@@ -33,7 +33,7 @@ describe('harness-hooks replay', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^line 2 {2}PreToolUse {2}Bash: rm -rf build {2}\(20\d\d-.*Z\)$/);
     expect(lines[1]).toBe('  before  no decision');
-    expect(lines[2]).toBe('  after   deny — rm -rf is not allowed ("grep -q \'rm -rf\' && echo \'{"hookSpecifi…")');
+    expect(lines[2]).toBe('  after   deny — rm -rf is not allowed (‹grep -q \'rm -rf\' && echo \'{"hookSpecifi…›)');
     expect(r.stdout).toContain('  after   ask — pushing needs a human');
     expect(r.stdout).toContain('  after   deny — no writes under /etc');
     expect(lines.at(-2)).toBe('3 decisions changed in 7 dispatches');
