@@ -1,6 +1,8 @@
 // The package as published: a packed tarball carries the build, the bin path is one npm accepts, and the
 // runtime dependencies are ranges a consumer's copies can dedupe with (the lock still pins CI).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -23,4 +25,21 @@ describe('package.json', () => {
   it('declares runtime dependencies as caret ranges', () => {
     for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d/);
   });
+});
+
+describe('the packed package', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const packed = (): { path: string; size: number }[] =>
+    (JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { files: { path: string; size: number }[] }[])[0]!.files;
+
+  it('ships no source maps, and a bin that imports the library’s chunks instead of a copy of it', () => {
+    const files = packed();
+    expect(files.filter((f) => f.path.endsWith('.map'))).toEqual([]);
+    const cli = readFileSync(new URL('../dist/cli.js', import.meta.url), 'utf8');
+    expect(cli.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(cli).toMatch(/from '\.\/chunk-[A-Z0-9]+\.js'/);
+    expect(cli).not.toContain('var Registry'); // the registry is in the shared chunk, not in the bin
+    // (What the README says of the size, with room to grow.)
+    expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1_000_000);
+  }, 30_000);
 });
