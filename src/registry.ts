@@ -113,7 +113,8 @@ export interface RecordLine {
   payload: unknown;
   /** The result without `runs`. */
   result: Omit<DispatchResult, 'runs'> & Record<string, unknown>;
-  runs: HookRun[];
+  /** Each run with its start, in ms after the dispatch's. */
+  runs: (HookRun & { startMs: number })[];
   durationMs: number;
 }
 
@@ -591,7 +592,16 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string> };
       // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.
       if (decision.env !== undefined) decision.env = Object.fromEntries(Object.keys(decision.env).map((name) => [name, '***']));
-      let line: unknown = { time, event, payload, result: decision, runs, durationMs: now() - t0 };
+      // Each run's start, from the dispatch's (for a timeline): all at 0 when the profile starts them
+      // together, else each where the one before it ended.
+      let at = 0;
+      const concurrent = this.#profile.concurrent === true;
+      const timed = runs.map((run) => {
+        const startMs = concurrent ? 0 : at;
+        at += run.durationMs;
+        return { ...run, startMs };
+      });
+      let line: unknown = { time, event, payload, result: decision, runs: timed, durationMs: now() - t0 };
       if (this.#redact !== undefined) {
         try {
           line = this.#redact(line as RecordLine);

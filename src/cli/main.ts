@@ -11,10 +11,11 @@ import { makeStyle, wantsColor } from './output.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
+import { timelineCommand } from './timeline.js';
 import { trustCommand } from './trust.js';
 import { validateCommand } from './validate.js';
 
-export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand];
+export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand, timelineCommand];
 
 
 function topHelp(): string {

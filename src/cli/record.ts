@@ -10,6 +10,9 @@ export interface RecordedDispatch {
   payload: Record<string, unknown>;
   /** The merged result as recorded (without runs), when the line has one. */
   result?: Record<string, unknown>;
+  /** The runs as recorded, each with its start when the record has it. */
+  runs?: { name: string; kind?: string; outcome?: string; durationMs?: number; startMs?: number; message?: string; decision?: Record<string, unknown> }[];
+  durationMs?: number;
 }
 
 // Every dispatch of a record file, in order; blank lines are skipped. A line that is not a recorded
@@ -38,6 +41,8 @@ export async function readRecord(file: string): Promise<RecordedDispatch[]> {
     const d: RecordedDispatch = { line: i + 1, event: v.event, payload: v.payload as Record<string, unknown> };
     if (typeof v.time === 'string') d.time = v.time;
     if (v.result !== null && typeof v.result === 'object') d.result = v.result as Record<string, unknown>;
+    if (Array.isArray(v.runs)) d.runs = v.runs.filter((r): r is NonNullable<RecordedDispatch['runs']>[number] => r !== null && typeof r === 'object' && typeof (r as { name?: unknown }).name === 'string');
+    if (typeof v.durationMs === 'number') d.durationMs = v.durationMs;
     out.push(d);
   });
   return out;

@@ -111,6 +111,8 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
    * Never called with no entries: the registry answers that itself. Must not reject for a hook's failure.
    */
   run(host: ProfileHost<State>, view: View, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
+  /** All of a dispatch's entries start together (the record gives each run the dispatch's start); else one after another. */
+  readonly concurrent?: boolean;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;

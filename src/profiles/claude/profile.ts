@@ -172,6 +172,7 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
 
   // `managed`: policy settings (gated like the user's); `skill` and `agent`: hooks from a skill's or an
   // agent's frontmatter, which come from repositories as often as from the user, so gated like a project's.
+  concurrent: true,
   sources: ['managed', 'user', 'project', 'local', 'plugin', 'skill', 'agent'],
   gate(source, settings) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
