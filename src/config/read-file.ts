@@ -3,7 +3,7 @@
 // device (`/dev/urandom`, `/dev/stdin`), a socket or a directory is refused before a byte is read — opened
 // with O_NONBLOCK, so even opening a FIFO nobody writes to returns at once — and a file larger than the
 // cap is refused by its size, then by what was read (it may grow in between). A UTF-8 BOM is dropped.
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** The default cap of a settings file: 4 MiB. */
 export const DEFAULT_MAX_CONFIG_BYTES = 4 * 1024 * 1024;
@@ -38,6 +38,27 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<s
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } finally {
     await handle.close();
+  }
+}
+
+// The same, synchronously and as bytes (what must be known before a call returns: a trust store read by
+// the registry's constructor, the script a fingerprint covers). Reads at most `maxBytes`.
+export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new FileReadRefused(`not a regular file (${kindOf(stat)}); refused without reading it`);
+    if (stat.size > maxBytes) throw new FileReadRefused(`${stat.size} bytes, more than the ${maxBytes}-byte limit`);
+    const buffer = Buffer.alloc(stat.size);
+    let length = 0;
+    while (length < buffer.length) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -5,7 +5,8 @@
 //
 // The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
 // event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readRegularFileSync } from './read-file.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { HookConfigError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
@@ -56,23 +57,10 @@ function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
   const file = resolve(projectDir, program);
   const rel = relative(projectDir, file);
   if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > 1024 * 1024) return undefined;
-    const buffer = Buffer.alloc(st.size);
-    let read = 0;
-    while (read < st.size) {
-      const n = readSync(fd, buffer, read, st.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    return readRegularFileSync(file, 1024 * 1024);
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -143,28 +131,12 @@ function readStore(file: string): Record<string, TrustRecord> {
   const fail = (message: string): never => {
     throw new HookConfigError([{ path: '', message }], { file });
   };
-  let fd: number;
+  let text: string;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    text = readRegularFileSync(file, MAX_STORE_BYTES).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     return fail(`cannot read the trust store: ${(error as Error).message}`);
-  }
-  let text: string;
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return fail('the trust store is not a regular file');
-    if (st.size > MAX_STORE_BYTES) return fail(`the trust store is larger than ${MAX_STORE_BYTES} bytes`);
-    const buffer = Buffer.alloc(st.size);
-    let read = 0;
-    while (read < st.size) {
-      const n = readSync(fd, buffer, read, st.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    text = buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
   }
   let value: unknown;
   try {
