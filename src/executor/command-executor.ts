@@ -8,6 +8,7 @@ import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js'
 import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
+import { paced } from './pace.js';
 import { endMarked, resolveTimeoutMs, RUN_MARKER, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
 
@@ -239,9 +240,10 @@ export class CommandExecutor {
     } catch (error) {
       return Promise.reject(error); // e.g. a circular input: the caller's bug, not the hook's failure
     }
-    if (execaLoaded !== undefined) return this.#spawn(execaLoaded, ctx, payload);
+    // Spawns are paced so many hooks at once do not hold the event loop (pace.ts).
+    if (execaLoaded !== undefined) return paced(() => this.#spawn(execaLoaded!, ctx, payload));
     return loadExeca().then(
-      (execa) => this.#spawn(execa, ctx, payload),
+      (execa) => paced(() => this.#spawn(execa, ctx, payload)),
       (error: unknown) => this.#makeResult({ kind: 'spawn-error', message: `could not load execa: ${errorMessage(error)}` }, ctx),
     );
   }
