@@ -83,6 +83,31 @@ export async function benchCommand() {
     rows.push({ name: '50 command hooks at once: dispatch vs raw spawn', a: median(ta), b: median(tb), ratio: median(ratios), target: 1.2 });
   }
 
+  // 2b. The harness's event loop while fifty start: the longest gap a 1 ms ticker sees (median of rounds).
+  // Spawning is synchronous; a raw loop of spawns holds the loop for all of them, ours paces them.
+  {
+    const stall = async (fn) => {
+      let last = performance.now();
+      let max = 0;
+      const tick = setInterval(() => {
+        const t = performance.now();
+        max = Math.max(max, t - last);
+        last = t;
+      }, 1);
+      await Promise.all(Array.from({ length: 50 }, () => fn()));
+      clearInterval(tick);
+      return max;
+    };
+    const ta = [];
+    const tb = [];
+    for (let i = 0; i < 8; i++) {
+      ta.push(await stall(ours));
+      tb.push(await stall(raw));
+    }
+    const ratios = ta.map((a, i) => a / tb[i]);
+    rows.push({ name: '50 command hooks at once: longest event-loop stall, dispatch vs raw spawn', a: median(ta), b: median(tb), ratio: median(ratios), target: 1, display: { a: `${median(ta).toFixed(1)} ms`, b: `${median(tb).toFixed(1)} ms` } });
+  }
+
   // 3. A hook that prints 1 GiB: peak RSS growth of the harness process, measured in a fresh process.
   {
     const p = spawnSync(process.execPath, [fileURLToPath(new URL('flood-rss.mjs', import.meta.url))], { cwd: root, encoding: 'utf8' });
