@@ -838,20 +838,22 @@ export type HookRegistryConstructor = UnionToIntersection<{ [K in ProfileName]: 
 // The class, typed so that `new HookRegistry({ profile })` has the profile's methods.
 export const HookRegistry = Registry as unknown as HookRegistryConstructor;
 
-// The entries an identical hook with the same matcher replaces (whatever the payload, only one of them
-// runs), each with the one that runs in its place (src/dedup.ts, as dispatch and explain choose it).
+// The entries an identical hook replaces whatever the payload, each with the one that runs in its place
+// (src/dedup.ts, as dispatch and explain choose it). Only where every copy has the same matcher (`*` and
+// none being one): with different matchers, which copies a payload matches, and so which runs, depends on
+// the payload — `explain` says it for one.
 function duplicatesOf(entries: readonly Entry[]): Map<Entry, Entry> {
   const out = new Map<Entry, Entry>();
   const groups = new Map<string, Entry[]>();
   for (const e of entries) {
     if (e.dedupKey === undefined) continue;
-    const key = `${e.dedupKey}\0${e.meta?.matcher ?? ''}`;
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [e]);
+    const group = groups.get(e.dedupKey);
+    if (group === undefined) groups.set(e.dedupKey, [e]);
     else group.push(e);
   }
+  const matcherOf = (e: Entry): string => (e.meta?.matcher === undefined || e.meta.matcher === '*' ? '' : e.meta.matcher);
   for (const group of groups.values()) {
-    if (group.length < 2) continue;
+    if (group.length < 2 || group.some((e) => matcherOf(e) !== matcherOf(group[0]!))) continue;
     const winner = dedupWinners(group).get(group[0]!.dedupKey!)!;
     for (const e of group) if (e !== winner) out.set(e, winner);
   }

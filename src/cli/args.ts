@@ -148,11 +148,14 @@ export const TOOL_ALIAS_HELP = `  --tool-alias NAME=ALIAS,…  the registry's to
 export function parseToolAliases(values: ParsedArgs['values']): Record<string, string[]> | undefined {
   const given = values['tool-alias'] as string[] | undefined;
   if (given === undefined) return undefined;
-  const aliases: Record<string, string[]> = {};
+  // A null-prototype object: `__proto__` or `constructor` is a name like any other.
+  const aliases = Object.create(null) as Record<string, string[]>;
   for (const spec of given) {
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(spec.trim());
-    if (!m) throw new UsageError(`--tool-alias takes NAME=ALIAS[,ALIAS…], e.g. bash=Bash, got ${JSON.stringify(spec)}`);
-    (aliases[m[1]!] ??= []).push(...m[2]!.split(',').filter((a) => a !== ''));
+    const names = m?.[2]!.split(',').filter((a) => a !== '') ?? [];
+    if (!m || names.length === 0) throw new UsageError(`--tool-alias takes NAME=ALIAS[,ALIAS…], e.g. bash=Bash, got ${JSON.stringify(spec)}`);
+    if (!Object.hasOwn(aliases, m[1]!)) aliases[m[1]!] = [];
+    aliases[m[1]!]!.push(...names);
   }
-  return aliases;
+  return { ...aliases };
 }

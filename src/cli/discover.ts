@@ -3,9 +3,9 @@
 // has), the settings files (from `--settings`, else the files the profile would read), and the project
 // directory (`--project-dir`, else the folder that holds the settings file's `.claude/`). Whatever was
 // inferred is said on stderr, so a hook author knows what ran.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
 import { HOOK_EVENTS } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
@@ -29,19 +29,21 @@ export const PROJECT_DIR_OPTION = { 'project-dir': { type: 'string' } } as const
 export const DISCOVERY_HELP = `Without --settings, the files the profile reads are used (claude: ~/.claude/settings.json,
 .claude/settings.json, .claude/settings.local.json, those that exist), and named on stderr. Without
 --profile, a .claude/ path, a plugin's hooks.json or an event only Claude Code has means claude.
-  --project-dir DIR    CLAUDE_PROJECT_DIR and the hooks' working directory; default: the folder that
-                       holds the settings file's .claude/, else the current directory`;
+  --project-dir DIR    CLAUDE_PROJECT_DIR and the session's cwd (where hooks run unless the payload
+                       names a cwd); default: the folder that holds the settings file's .claude/,
+                       else the current directory`;
 
 // The profile, settings files and project directory for `args`; says on stderr what it inferred.
 export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { discover = true } = {}): Inputs {
   const home = io.env.HOME ?? homedir();
   let settings = args.settings;
   let profile: ProfileName;
-  const inferred = args.values.profile === undefined ? inferProfile(settings.map((s) => resolve(io.cwd, s.file)), home) : undefined;
+  const inferred = args.values.profile === undefined ? inferProfile(settings.map((s) => resolve(io.cwd, s.file))) : undefined;
   profile = inferred?.profile ?? parseProfile(args.values.profile);
   const discovered: string[] = [];
   if (settings.length === 0 && discover) {
-    const candidates = [join(home, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.local.json')];
+    // (Run from $HOME, the user's file and the "project's" are one file: read once.)
+    const candidates = [...new Set([join(home, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.json'), join(io.cwd, '.claude', 'settings.local.json')].map((f) => resolve(f)))];
     const found = candidates.filter((f) => existsSync(f));
     if (found.length > 0 && (args.values.profile === undefined || profile === 'claude')) {
       profile = 'claude';
@@ -54,13 +56,14 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
   const explicit = args.values['project-dir'];
   if (explicit !== undefined && (typeof explicit !== 'string' || explicit === '')) throw new UsageError('--project-dir needs a folder');
   const projectDir = typeof explicit === 'string' ? resolve(io.cwd, explicit) : projectOf(settings.map((s) => resolve(io.cwd, s.file)), home);
+  if (typeof explicit === 'string' && !isDirectory(projectDir!)) throw new UsageError(`--project-dir ${explicit}: no such folder`);
   return { profile, settings, projectDir, discovered };
 }
 
 // `claude` when a path or a file says so, with why; undefined when nothing does.
-export function inferProfile(files: readonly string[], home: string): { profile: ProfileName; why: string } | undefined {
+export function inferProfile(files: readonly string[]): { profile: ProfileName; why: string } | undefined {
   for (const file of files) {
-    if (file.includes(`${sep}.claude${sep}`) || file === resolve(home, '.claude', 'settings.json')) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
+    if (isClaudeSettings(file)) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
     if (basename(file) === 'hooks.json' && basename(dirname(file)) === 'hooks' && existsSync(join(dirname(dirname(file)), '.claude-plugin', 'plugin.json'))) {
       return { profile: 'claude', why: `${file} is a Claude Code plugin's` };
     }
@@ -83,11 +86,22 @@ function eventsIn(file: string): string[] {
   }
 }
 
+// Claude Code's own settings file names, in a `.claude/` folder: settings.json, settings.local.json.
+const isClaudeSettings = (file: string): boolean => basename(dirname(file)) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(file));
+
 // The folder that holds the first settings file's `.claude/` (`/repo/.claude/settings.json` → `/repo`).
 function projectOf(files: readonly string[], home: string): string | undefined {
   for (const file of files) {
     const dir = dirname(file);
-    if (basename(dir) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(file)) && dir !== resolve(home, '.claude')) return dirname(dir);
+    if (isClaudeSettings(file) && dir !== resolve(home, '.claude')) return dirname(dir);
   }
   return undefined;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -17,7 +17,7 @@ export interface RecordedDispatch {
 
 // Every dispatch of a record file, in order; blank lines are skipped. A line that is not a recorded
 // dispatch is a UsageError naming the line.
-export async function readRecord(file: string): Promise<RecordedDispatch[]> {
+export async function readRecord(file: string, { payload = 'required' }: { payload?: 'required' | 'optional' } = {}): Promise<RecordedDispatch[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -35,10 +35,11 @@ export async function readRecord(file: string): Promise<RecordedDispatch[]> {
       throw new UsageError(`${file}:${i + 1}: not a JSON line: ${(error as Error).message}`);
     }
     const v = value as Record<string, unknown> | null;
-    if (v === null || typeof v !== 'object' || typeof v.event !== 'string' || v.payload === null || typeof v.payload !== 'object' || Array.isArray(v.payload)) {
+    const hasPayload = v !== null && typeof v === 'object' && v.payload !== null && typeof v.payload === 'object' && !Array.isArray(v.payload);
+    if (v === null || typeof v !== 'object' || typeof v.event !== 'string' || (!hasPayload && payload === 'required')) {
       throw new UsageError(`${file}:${i + 1}: not a recorded dispatch (expected { "event": string, "payload": object, "result"?: object })`);
     }
-    const d: RecordedDispatch = { line: i + 1, event: v.event, payload: v.payload as Record<string, unknown> };
+    const d: RecordedDispatch = { line: i + 1, event: v.event, payload: hasPayload ? (v.payload as Record<string, unknown>) : {} };
     if (typeof v.time === 'string') d.time = v.time;
     if (v.result !== null && typeof v.result === 'object') d.result = v.result as Record<string, unknown>;
     if (Array.isArray(v.runs)) d.runs = v.runs.filter((r): r is NonNullable<RecordedDispatch['runs']>[number] => r !== null && typeof r === 'object' && typeof (r as { name?: unknown }).name === 'string');

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { COMMON_OPTIONS, EXIT, PROFILE_OPTION, SETTINGS_OPTIONS, expectPositionals, parseGates } from './args.js';
-import { exitHelp, type CommandDef } from './command.js';
+import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { resolveInputs } from './discover.js';
 import { readRecord, type RecordedDispatch } from './record.js';
 import { openSession } from './session.js';
@@ -52,15 +52,18 @@ ${exitHelp()}`,
 
   async run(args, io) {
     const [file] = expectPositionals(args, ['RECORD']);
-    const recorded = await readRecord(file!);
+    // A line without its payload (a `redact` that dropped it, or threw) is still a dispatch to draw.
+    const recorded = await readRecord(file!, { payload: 'optional' });
     let configured: string[] | undefined;
     if (args.settings.length > 0) {
       const { profile, settings, projectDir } = resolveInputs(args, io, 'timeline', { discover: false });
       const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
-      if (opened.ok) {
-        configured = [...new Set(opened.session.registry.listHooks().filter((h) => h.gatedBy === undefined).map((h) => h.name))];
-        await opened.session.registry.close();
+      if (!opened.ok) {
+        io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
+        return EXIT.config;
       }
+      configured = [...new Set(opened.session.registry.listHooks().filter((h) => h.gatedBy === undefined).map((h) => h.name))];
+      await opened.session.registry.close();
     }
     const data = timelineData(file!, recorded, configured);
     const output = resolve(io.cwd, typeof args.values.output === 'string' ? args.values.output : 'timeline.html');
@@ -72,27 +75,39 @@ ${exitHelp()}`,
 };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+// A record is read as hostile: a number is kept only when it is a finite, non-negative one.
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
 // The page's data from the record's lines.
 export function timelineData(title: string, recorded: readonly RecordedDispatch[], configured?: readonly string[]): TimelineData {
   const times = recorded.map((d) => (d.time === undefined ? Number.NaN : Date.parse(d.time)));
-  const first = Math.min(...times.filter(Number.isFinite));
+  // (A loop, not Math.min(...times): a spread of 150,000 values overflows the stack.)
+  let first = Number.POSITIVE_INFINITY;
+  for (const t of times) if (Number.isFinite(t) && t < first) first = t;
   let cursor = 0;
   const dispatches = recorded.map((d, i) => {
     // A line without a time follows the one before it.
     const at = Number.isFinite(times[i]!) && Number.isFinite(first) ? times[i]! - first : cursor;
-    const runs = (d.runs ?? []).map((r, j, all) => ({
-      hook: r.name,
-      kind: r.kind ?? 'hook',
-      outcome: r.outcome ?? 'ok',
+    let sequential = 0;
+    const runs = (d.runs ?? []).map((r) => {
+      const durationMs = num(r.durationMs) ?? 0;
       // An older record has no start: each run where the one before it ended.
-      start: typeof r.startMs === 'number' ? r.startMs : all.slice(0, j).reduce((n, p) => n + (p.durationMs ?? 0), 0),
-      durationMs: r.durationMs ?? 0,
-      ...(str(r.decision?.decision) === undefined ? {} : { decision: str(r.decision?.decision)! }),
-      ...(str(r.decision?.reason) === undefined ? {} : { reason: str(r.decision?.reason)! }),
-      ...(r.message === undefined ? {} : { message: r.message }),
-    }));
-    const durationMs = d.durationMs ?? Math.max(0, ...runs.map((r) => r.start + r.durationMs));
+      const start = num(r.startMs) ?? sequential;
+      sequential += durationMs;
+      return {
+        hook: r.name,
+        kind: str(r.kind) ?? 'hook',
+        outcome: str(r.outcome) ?? 'ok',
+        start,
+        durationMs,
+        ...(str(r.decision?.decision) === undefined ? {} : { decision: str(r.decision?.decision)! }),
+        ...(str(r.decision?.reason) === undefined ? {} : { reason: str(r.decision?.reason)! }),
+        ...(str(r.message) === undefined ? {} : { message: str(r.message)! }),
+      };
+    });
+    let end = 0;
+    for (const r of runs) end = Math.max(end, r.start + r.durationMs);
+    const durationMs = num(d.durationMs) ?? end;
     cursor = at + durationMs;
     return {
       line: d.line,
@@ -152,9 +167,16 @@ export function timelineHtml(data: TimelineData): string {
   const runs = data.dispatches.flatMap((d) => d.runs.map((r) => Object.assign({}, r, { event: d.event, line: d.line, t: d.at + r.start })));
   document.getElementById('meta').textContent = data.title + ': ' + data.dispatches.length + ' dispatches, ' + runs.length + ' runs';
 
-  // Lanes: one per hook, in the order hooks first ran.
-  const hooks = [...new Set(runs.map((r) => r.hook))];
-  const end = Math.max(1, ...data.dispatches.map((d) => d.at + d.durationMs));
+  // Lanes: one per hook, in the order hooks first ran (a Map: linear in the runs, however many hooks).
+  const lane = new Map();
+  const byHook = new Map();
+  for (const r of runs) {
+    if (!lane.has(r.hook)) { lane.set(r.hook, lane.size); byHook.set(r.hook, []); }
+    byHook.get(r.hook).push(r);
+  }
+  const hooks = [...lane.keys()];
+  let end = 1;
+  for (const d of data.dispatches) end = Math.max(end, d.at + d.durationMs);
   const labelW = 280, plotW = 900, laneH = 22, top = 28;
   const x = (t) => labelW + (t / end) * plotW;
   const svg = svgEl('svg', { width: labelW + plotW + 20, height: top + (hooks.length + 1) * laneH + 10, role: 'img' });
@@ -173,7 +195,7 @@ export function timelineHtml(data: TimelineData): string {
     svg.appendChild(svgEl('line', { x1: labelW, x2: labelW + plotW, y1: y + laneH - 1, y2: y + laneH - 1, stroke: '#eee' }));
   });
   for (const r of runs) {
-    const y = top + hooks.indexOf(r.hook) * laneH + 3;
+    const y = top + lane.get(r.hook) * laneH + 3;
     const bar = svgEl('rect', { x: x(r.t), y, width: Math.max(2, x(r.t + r.durationMs) - x(r.t)), height: laneH - 6, class: 'bar ' + r.outcome, 'data-hook': r.hook });
     const detail = r.event + ' (line ' + r.line + ') · ' + r.hook + '\\n' + r.outcome + ' in ' + ms(r.durationMs) + (r.decision ? '\\ndecision: ' + r.decision : '') + (r.reason ? '\\nreason: ' + r.reason : '') + (r.message ? '\\n' + r.message : '');
     bar.appendChild(svgEl('title', {})).textContent = detail;
@@ -184,11 +206,13 @@ export function timelineHtml(data: TimelineData): string {
 
   // Dispatches per event, with the merged decision.
   const section = document.getElementById('dispatches');
-  for (const event of [...new Set(data.dispatches.map((d) => d.event))]) {
+  const byEvent = new Map();
+  for (const d of data.dispatches) { if (!byEvent.has(d.event)) byEvent.set(d.event, []); byEvent.get(d.event).push(d); }
+  for (const [event, list] of byEvent) {
     section.appendChild(el('h3', {}, event));
     const table = el('table', { class: 'event' });
     table.appendChild(el('tr')).append(el('th', {}, 'line'), el('th', {}, 'at'), el('th', {}, 'decision'), el('th', {}, 'reason'), el('th', {}, 'runs'));
-    for (const d of data.dispatches.filter((d) => d.event === event)) {
+    for (const d of list) {
       table.appendChild(el('tr', { class: 'dispatch-row' })).append(el('td', {}, String(d.line)), el('td', {}, ms(d.at)), el('td', {}, d.blocked ? 'blocked' : d.decision || 'allowed'), el('td', {}, d.reason || ''), el('td', {}, String(d.runs.length)));
     }
     section.appendChild(table);
@@ -196,7 +220,7 @@ export function timelineHtml(data: TimelineData): string {
 
   // The summary: slowest hooks, failures, hooks that never ran.
   const summary = document.getElementById('summary');
-  const slowest = hooks.map((h) => ({ h, max: Math.max(...runs.filter((r) => r.hook === h).map((r) => r.durationMs)) })).sort((a, b) => b.max - a.max).slice(0, 5);
+  const slowest = hooks.map((h) => ({ h, max: byHook.get(h).reduce((m, r) => Math.max(m, r.durationMs), 0) })).sort((a, b) => b.max - a.max).slice(0, 5);
   const list = (title, items) => { summary.appendChild(el('h3', {}, title)); const ul = summary.appendChild(el('ul', { class: 'list' })); for (const i of items) ul.appendChild(el('li', {}, i)); if (items.length === 0) ul.appendChild(el('li', {}, 'none')); };
   list('Slowest hooks', slowest.map((s) => s.h + ': ' + ms(s.max)));
   list('Failures', runs.filter((r) => r.outcome === 'error' || r.outcome === 'timeout' || r.outcome === 'aborted').map((r) => r.hook + ' (' + r.outcome + ' on ' + r.event + ', line ' + r.line + ')' + (r.message ? ': ' + r.message : '')));

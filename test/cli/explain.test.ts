@@ -118,5 +118,9 @@ describe('harness-hooks explain: tool aliases (default profile)', () => {
     expect(without.hooks[0]).toMatchObject({ runs: false, reason: expect.stringContaining('pass --tool-alias bash=Bash') });
     const withAlias = JSON.parse((await cli([...args, '--tool-alias', 'bash=Bash'], { home: home3.path })).stdout) as ExplainJson;
     expect(withAlias.hooks[0]).toMatchObject({ runs: true });
+    // Names that are Object.prototype's, and an empty list: a usage error or a name like any other, never a crash.
+    expect((await cli([...args, '--tool-alias', '__proto__=x'], { home: home3.path })).code).toBe(0);
+    expect((await cli([...args, '--tool-alias', 'bash=,'], { home: home3.path })).code).toBe(2);
+    expect((await cli([...args, '--project-dir', join(dir, 'no-such-folder')], { home: home3.path })).code).toBe(2);
   });
 });

@@ -118,6 +118,35 @@ describe('harness-hooks list', () => {
     ]);
   });
 
+  it('claims a copy is replaced only where every copy has the same matcher (else which runs depends on the payload)', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-dedup-'));
+    const group = (matcher: string, timeout: number) => ({ matcher, hooks: [{ type: 'command', command: 'echo guard', timeout }] });
+    writeFileSync(join(dir, 'mixed.json'), JSON.stringify({ hooks: { PreToolUse: [group('Bash', 10), group('Bash', 5), group('', 20)] } }));
+    const mixed = JSON.parse((await cli(['list', '--profile', 'claude', '--settings', join(dir, 'mixed.json'), '--json'], { home: home.path })).stdout) as ListJson;
+    expect(mixed.hooks.every((h) => h.runs)).toBe(true);
+  });
+
+  it('reads ~/.claude/settings.json once when run from the home folder, and infers claude only from Claude Code’s own file names', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const fresh = mkdtempSync(join(tmpdir(), 'hh-cli-home-'));
+    mkdirSync(join(fresh, '.claude'));
+    writeFileSync(join(fresh, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    writeFileSync(join(fresh, '.claude', 'afk-hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const { execFile } = await import('node:child_process');
+    const run = (args: string[]) =>
+      new Promise<{ stdout: string; stderr: string }>((resolve) =>
+        execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd: fresh, env: { ...process.env, HOME: fresh } }, (_e, stdout, stderr) => resolve({ stdout, stderr })),
+      );
+    const once = await run(['list', '--json']);
+    expect(once.stderr).toContain(`read ${join(fresh, '.claude', 'settings.json')}\n`);
+    expect((JSON.parse(once.stdout) as ListJson).hooks).toHaveLength(1);
+    const other = await run(['list', '--settings', '.claude/afk-hooks.json', '--json']);
+    expect((JSON.parse(other.stdout) as ListJson).profile).toBe('default');
+  });
+
   it('infers --profile claude from a .claude/ path or a Claude-only event, and says so', async () => {
     const r = await cli(['list', '--settings', F.claudeProject, '--json'], { home: home.path });
     expect(r.code).toBe(0);

@@ -69,6 +69,33 @@ describe('harness-hooks timeline', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it('reads a hostile or odd record without breaking: wrong types, huge counts, lines without a payload', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const odd = [
+      '{"event":"a","payload":{},"runs":[{"name":"h","durationMs":"5"},{"name":"h","durationMs":{}},{"name":"h","message":{"toString":1}},{"name":"h","startMs":-3,"outcome":7}]}',
+      '{"time":"2026-12-01T00:00:00Z","event":"PreToolUse","redacted":"[redact threw]"}',
+    ];
+    const data = timelineData('odd', await (async () => {
+      const file = join(dir, 'odd.jsonl');
+      writeFileSync(file, `${odd.join('\n')}\n`);
+      return readRecord(file, { payload: 'optional' });
+    })());
+    expect(data.dispatches[0]!.runs.map((r) => [r.durationMs, r.start, r.outcome, r.message ?? null])).toEqual([
+      [0, 0, 'ok', null],
+      [0, 0, 'ok', null],
+      [0, 0, 'ok', null],
+      [0, 0, 'ok', null],
+    ]);
+    expect(data.dispatches[1]!.event).toBe('PreToolUse');
+    // 150,000 lines: no spread of them all (it overflows the stack).
+    const many = Array.from({ length: 150_000 }, (_, i) => ({ line: i + 1, event: 'Stop', payload: {}, time: new Date(1e12 + i).toISOString(), runs: [{ name: 'h', durationMs: 1 }] }));
+    expect(timelineData('many', many).dispatches).toHaveLength(150_000);
+    // --settings that cannot be read is a config error, not a silent "(pass --settings …)".
+    const file = join(dir, 'ok.jsonl');
+    writeFileSync(file, `${odd[0]}\n`);
+    expect((await cli(['timeline', file, '-o', join(dir, 'x.html'), '--settings', join(dir, 'missing.json')], { home: home.path })).code).toBe(4);
+  }, 60_000);
+
   it.skipIf(chromium === undefined)('is drawn in a real browser: a lane per hook, a bar per run, the summary, a screenshot', async () => {
     const file = await recordSession();
     const out = join(dir, 'drawn.html');
