@@ -81,33 +81,36 @@ export interface ClaudeEventView extends EventView {
   readonly hasRequired: RequiredCheck;
 }
 
-const VIEWS: ReadonlyMap<string, ClaudeEventView> = new Map(
-  CLAUDE_HOOK_EVENTS.map((name) => {
-    const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
-    const rules: ParallelRules<ClaudeEntryOutcome> = {
-      name,
-      fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, spec, logger),
-      // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
-      failure: (_entry, kind, message) => ({ outcome: kind, message }),
-      settle: (entry, outcome) => {
-        // PreModelSwitch (any hook) and PreToolUse / UserPromptSubmit (Agent SDK callbacks): a timeout blocks.
-        if (outcome.outcome === 'timeout' && (spec.timeoutBlocks === 'all' || (spec.timeoutBlocks === 'sdk' && entry.meta?.source === 'sdk'))) {
-          const reason = `Hook "${entry.name}" on ${name} timed out${spec.timeoutBlocks === 'all' ? '' : ' (an Agent SDK callback)'}, which blocks here`;
-          return { outcome: 'block', output: { decision: 'block', reason }, message: outcome.message ?? reason };
-        }
-        return entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome;
-      },
-      merge: (outcomes, runs, input, extras) => mergeClaudeOutcomes(spec, outcomes, runs, input, (extras as ClaudeExtras).limit),
-    };
-    const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required) };
-    return [name, Object.freeze(view)];
-  }),
-);
+// Cold start: the views (and the checks compiled for them) are made on first use, not at import.
+let VIEWS: ReadonlyMap<string, ClaudeEventView> | undefined;
+const views = (): ReadonlyMap<string, ClaudeEventView> =>
+  (VIEWS ??= new Map(
+    CLAUDE_HOOK_EVENTS.map((name) => {
+      const spec: ClaudeEventSpec = CLAUDE_EVENT_SPECS[name];
+      const rules: ParallelRules<ClaudeEntryOutcome> = {
+        name,
+        fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, spec, logger),
+        // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
+        failure: (_entry, kind, message) => ({ outcome: kind, message }),
+        settle: (entry, outcome) => {
+          // PreModelSwitch (any hook) and PreToolUse / UserPromptSubmit (Agent SDK callbacks): a timeout blocks.
+          if (outcome.outcome === 'timeout' && (spec.timeoutBlocks === 'all' || (spec.timeoutBlocks === 'sdk' && entry.meta?.source === 'sdk'))) {
+            const reason = `Hook "${entry.name}" on ${name} timed out${spec.timeoutBlocks === 'all' ? '' : ' (an Agent SDK callback)'}, which blocks here`;
+            return { outcome: 'block', output: { decision: 'block', reason }, message: outcome.message ?? reason };
+          }
+          return entry.onFailure === 'block' ? failClosed(entry, spec, outcome) : outcome;
+        },
+        merge: (outcomes, runs, input, extras) => mergeClaudeOutcomes(spec, outcomes, runs, input, (extras as ClaudeExtras).limit),
+      };
+      const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required) };
+      return [name, Object.freeze(view)];
+    }),
+  ));
 
 export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEventView> = {
   name: 'claude',
   events: CLAUDE_HOOK_EVENTS,
-  view: (event) => VIEWS.get(event),
+  view: (event) => views().get(event),
   optionKeys: CLAUDE_OPTION_KEYS,
   init: (options, host) => makeClaudeState(options as ClaudeProfileOptions, host.logger),
   compileMatcher: (matcher, host) => compileClaudeMatcher(matcher, host.logger),

@@ -58,18 +58,21 @@ export interface DefaultEventView extends EventView {
   readonly rules: SequentialRules<MergeState>;
 }
 
-const VIEWS: ReadonlyMap<string, DefaultEventView> = new Map(
-  HOOK_EVENTS.map((name) => {
-    const spec: EventSpec = EVENT_SPECS[name];
-    const view: DefaultEventView = { name, matchField: spec.toolMatcher ? 'toolName' : null, matchBasename: false, background: spec.background, spec, rules: makeSequentialRules(spec) };
-    return [name, Object.freeze(view)];
-  }),
-);
+// Cold start: the views (and the checks compiled for them) are made on first use, not at import.
+let VIEWS: ReadonlyMap<string, DefaultEventView> | undefined;
+const views = (): ReadonlyMap<string, DefaultEventView> =>
+  (VIEWS ??= new Map(
+    HOOK_EVENTS.map((name) => {
+      const spec: EventSpec = EVENT_SPECS[name];
+      const view: DefaultEventView = { name, matchField: spec.toolMatcher ? 'toolName' : null, matchBasename: false, background: spec.background, spec, rules: makeSequentialRules(spec) };
+      return [name, Object.freeze(view)];
+    }),
+  ));
 
 export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultEventView> = {
   name: 'default',
   events: HOOK_EVENTS,
-  view: (event) => VIEWS.get(event),
+  view: (event) => views().get(event),
   // Only the shared options (toolAliases and deadlines among them).
   optionKeys: ['stopBlockCap'],
   init(options, host) {
