@@ -69,17 +69,22 @@ export function validateHookEnv(option: unknown): HookEnvPolicy {
   return Object.freeze({ ...(option as HookEnvPolicy) });
 }
 
+/** Whether hooks from `source` inherit the whole environment under `policy` (a question of the policy, not of what the environment holds now). */
+export function inheritsAll(policy: HookEnvPolicy, source: string): boolean {
+  const rule = policy[source];
+  return (rule?.inherit ?? DEFAULT_INHERIT[source] ?? 'all') === 'all' && (rule?.deny === undefined || rule.deny.length === 0);
+}
+
 /**
  * The variables a command hook from `source` must not inherit, as `{ NAME: undefined }` (what a spawn's
  * `env` takes to leave them out), or undefined when it inherits everything. `source` undefined: the
  * harness's own code (in-process and registered entries): everything.
  */
 export function withheldEnv(policy: HookEnvPolicy, source: string | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, undefined> | undefined {
-  if (source === undefined) return undefined;
+  if (source === undefined || inheritsAll(policy, source)) return undefined;
   const rule = policy[source];
   const inherit = rule?.inherit ?? DEFAULT_INHERIT[source] ?? 'all';
   const deny = rule?.deny;
-  if (inherit === 'all' && (deny === undefined || deny.length === 0)) return undefined;
   const allow = rule?.allow;
   let withheld: Record<string, undefined> | undefined;
   for (const name of Object.keys(env)) {

@@ -5,7 +5,7 @@
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
 import { TrustStore } from './config/trust.js';
-import { validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
+import { inheritsAll, validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -265,6 +265,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       executor: () => (this.#executor ??= this.#ownExecutor = new CommandExecutor({ logger: this.logger })),
       closeSignal: this.#close.signal,
       withheldEnv: (source) => withheldEnv(hookEnv, source),
+      inheritsAllEnv: (source) => inheritsAll(hookEnv, source),
       track: (run) => {
         const tracked = run.catch((error: unknown) => this.logger.warn(`harness-hooks: a background hook failed: ${errorMessage(error)}`)).finally(() => this.#running.delete(tracked));
         this.#running.add(tracked);

@@ -47,6 +47,8 @@ export interface ProfileHost<State = unknown> {
    * option), as `{ NAME: undefined }` for a spawn's `env`; undefined when it inherits everything.
    */
   withheldEnv(source: string | undefined): Record<string, undefined> | undefined;
+  /** Whether hooks from `source` inherit the harness's whole environment under the `hookEnv` policy. */
+  inheritsAllEnv(source: string): boolean;
   /** Keeps the registry's close() and drainBackground() waiting for a background run. */
   track(run: Promise<unknown>): void;
   /** The profile's own per-registry state (undefined while `init` runs). */

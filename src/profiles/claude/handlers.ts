@@ -94,7 +94,8 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   // 'block'` beats `continue`, a longer timeout a shorter one (a project copy cannot neutralise a user's guard).
   const background = hook.async === true || hook.asyncRewake === true;
   const ownTimeout = timeoutMs ?? (DEFAULT_TIMEOUT_SEC[hook.type] ?? spec.defaultTimeoutSec) * 1000;
-  const wholeEnv = host.withheldEnv(origin.source) === undefined;
+  // (The policy's class of the source, not a scan of the environment per configured hook.)
+  const wholeEnv = host.inheritsAllEnv(origin.source);
   extra.dedupRank = (wholeEnv ? 4e10 : 0) + (background ? 0 : 2e10) + (hook.onFailure === 'block' ? 1e10 : 0) + Math.min(ownTimeout, 9e9);
   return { ...fields, ...extra };
 }

@@ -488,6 +488,7 @@ describe('timeouts of configured hooks', () => {
       projectDir: '/tmp',
       closeSignal: new AbortController().signal,
       withheldEnv: () => undefined,
+      inheritsAllEnv: () => true,
       track: () => undefined,
       executor: () => new CommandExecutor({ logger, killGraceMs: 100 }),
       state: { pluginDataDir: undefined, adapters: {}, http: { allowedUrls: undefined, allowPrivateNetwork: false }, asyncResult: () => undefined, takeAsyncResults: () => [] },
