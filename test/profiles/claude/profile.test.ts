@@ -461,7 +461,9 @@ describe('claude profile: environment', () => {
 
 describe('claude profile: settings layering', () => {
   it('runs identical hooks from user, project and local once, in the place of the last-loaded copy', async () => {
-    const { registry } = make();
+    // (Equal copies: every source keeps the whole environment here. Where one does not, the copy that does
+    // runs — test/hook-env.test.ts.)
+    const { registry } = make({ hookEnv: { project: { inherit: 'all' }, local: { inherit: 'all' } } });
     const same = cmd(emit({ systemMessage: 'shared' }));
     registry.addConfig(on('Stop', [same]), { source: 'user' });
     registry.addConfig(on('Stop', [cmd(emit({ systemMessage: 'project only' }))]), { source: 'project' });
