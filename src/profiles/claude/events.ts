@@ -89,6 +89,12 @@ export interface ClaudeEventSpec {
    * only Agent SDK callbacks (`sdk`: PreToolUse, UserPromptSubmit). Elsewhere a timeout is a non-blocking error.
    */
   readonly timeoutBlocks?: 'all' | 'sdk';
+  /** A hook's JSON output counts whole whatever its exit status (elsewhere, on an exit other than 0 and 2, only JSON that blocks or stops does). */
+  readonly jsonOnAnyExit?: true;
+  /** Blocked dispatches in a row count toward the Stop cap, per session or per agent (src/stop-cap.ts). */
+  readonly stopCount?: 'session' | 'agent';
+  /** A dispatch starts a new turn: the session's Stop count starts again. */
+  readonly startsTurn?: true;
 }
 
 type SpecOptions<R, O> = Partial<Omit<ClaudeEventSpec, 'name' | 'required' | 'outputFields'>> & {
@@ -182,6 +188,7 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     outputFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'],
     defaultTimeoutSec: 30,
     timeoutBlocks: 'sdk',
+    startsTurn: true,
   }),
   // Seed: "matches on command_name", though its payload builder passes no matchQuery; stderr to user only.
   UserPromptExpansion: spec('UserPromptExpansion', {
@@ -205,7 +212,7 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   // Claude Code to the highest configured per-hook timeout (seed 003). It is a ceiling, not a wait.
   SessionEnd: spec('SessionEnd', { matchField: 'reason', required: ['reason'], exit2: 'ignore', defaultTimeoutSec: 1.5 }),
   // Exit 2 shows stderr to the model and continues the conversation: it blocks the stop.
-  Stop: spec('Stop', { required: ['stop_hook_active'], exit2: 'block', outputFields: ['additionalContext'] }),
+  Stop: spec('Stop', { required: ['stop_hook_active'], exit2: 'block', outputFields: ['additionalContext'], jsonOnAnyExit: true, stopCount: 'session' }),
   // Fire-and-forget: hook output and exit codes are ignored.
   StopFailure: spec('StopFailure', { matchField: 'error', required: ['error'], exit2: 'ignore' }),
   // Seed: the typed schema lists no event-specific field; agent_id/agent_type come as common fields.
@@ -217,6 +224,8 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     required: ['stop_hook_active', 'agent_transcript_path'],
     exit2: 'block',
     outputFields: ['additionalContext'],
+    jsonOnAnyExit: true,
+    stopCount: 'agent',
   }),
   PreCompact: spec('PreCompact', { matchField: 'trigger', required: ['trigger', 'custom_instructions'], exit2: 'block' }),
   PostCompact: spec('PostCompact', { matchField: 'trigger', required: ['trigger', 'compact_summary'] }),
@@ -254,9 +263,9 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     envFile: true,
   }),
   // Exit 2 shows stderr to the teammate and prevents idle.
-  TeammateIdle: spec('TeammateIdle', { required: ['teammate_name', 'team_name'], exit2: 'block' }),
+  TeammateIdle: spec('TeammateIdle', { required: ['teammate_name', 'team_name'], exit2: 'block', jsonOnAnyExit: true }),
   TaskCreated: spec('TaskCreated', { required: ['task_id', 'task_subject'], exit2: 'block' }),
-  TaskCompleted: spec('TaskCompleted', { required: ['task_id', 'task_subject'], exit2: 'block' }),
+  TaskCompleted: spec('TaskCompleted', { required: ['task_id', 'task_subject'], exit2: 'block', jsonOnAnyExit: true }),
   // Exit 2 denies the elicitation.
   Elicitation: spec('Elicitation', {
     matchField: 'mcp_server_name',

@@ -91,12 +91,9 @@ export function outputBlocks(output: ClaudeHookOutput | undefined, spec: ClaudeE
   const specific = output.hookSpecificOutput as Record<string, unknown> | undefined;
   if (output.decision === 'block' || specific?.permissionDecision === 'deny') return true;
   const decision = specific?.decision as { behavior?: unknown } | undefined;
-  return spec.name === 'PermissionRequest' && isPlainObject(decision) && decision.behavior === 'deny';
+  // (PermissionRequest: the event whose output is a `decision` object.)
+  return spec.outputFields.includes('decision') && isPlainObject(decision) && decision.behavior === 'deny';
 }
-
-// Events whose JSON output counts whatever the exit status (Claude Code's own list); elsewhere, JSON printed
-// by a hook that exited neither 0 nor 2 counts only when it blocks, and its `continue: false` always does.
-const JSON_ON_ANY_EXIT: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 
 /** Claude Code's reason for an exit 2 that wrote nothing to stderr. */
 export const NO_STDERR = 'No stderr output';
@@ -141,7 +138,8 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   if (r.exitCode !== 2) {
     const { output } = r.stdoutOverParseLimit === true ? {} : parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, logger);
     if (output !== undefined) {
-      if (JSON_ON_ANY_EXIT.has(spec.name) || outputBlocks(output, spec)) return { ...failed, output, outcome: outputBlocks(output, spec) ? 'block' : 'error' };
+      // (The catalogue's jsonOnAnyExit: Stop, SubagentStop, TaskCompleted, TeammateIdle, Claude Code's own list.)
+      if (spec.jsonOnAnyExit === true || outputBlocks(output, spec)) return { ...failed, output, outcome: outputBlocks(output, spec) ? 'block' : 'error' };
       if (output.continue === false) return { ...failed, output: output.stopReason === undefined ? { continue: false } : { continue: false, stopReason: output.stopReason } };
     }
   }

@@ -159,12 +159,12 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.
     const running = spec.envFile && entries.some((e) => e.kind === 'command') ? runWithEnvFile(host, view, input, entries, signal, extras) : run(host, view, input, entries, signal, extras);
-    // A submitted prompt starts a new turn: the session's Stop count starts again.
-    if (spec.name === 'UserPromptSubmit') host.state.stopCap.reset(`session:${host.session.sessionId ?? ''}`);
-    if (spec.name !== 'Stop' && spec.name !== 'SubagentStop') return running;
+    // A submitted prompt starts a new turn: the session's Stop count starts again (the catalogue's startsTurn).
+    if (spec.startsTurn === true) host.state.stopCap.reset(`session:${host.session.sessionId ?? ''}`);
+    if (spec.stopCount === undefined) return running;
     // Blocks in a row are counted per session (Stop) and per agent (SubagentStop); past the cap, overridden.
     const p = payload as { agent_id?: unknown };
-    const key = spec.name === 'Stop' ? `session:${host.session.sessionId ?? ''}` : `agent:${typeof p.agent_id === 'string' ? p.agent_id : ''}`;
+    const key = spec.stopCount === 'session' ? `session:${host.session.sessionId ?? ''}` : `agent:${typeof p.agent_id === 'string' ? p.agent_id : ''}`;
     return running.then((result) => {
       const settled = host.state.stopCap.settle(key, result, host.logger);
       // An overridden block continues nothing: no feedback for the model.
