@@ -105,43 +105,34 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   if (r.aborted) return { ...base, outcome: 'aborted' };
   if (r.timedOut) return { ...base, outcome: 'timeout' };
   if (spec.exit2 === 'ignore' && spec.name === 'StopFailure') return base; // fire-and-forget: output ignored
-  if (r.exitCode === 0) {
-    // (A custom executor may return results without the parse fields: then stdout is all there is.)
-    const stdout = r.stdoutForParse ?? r.stdout;
-    if (r.stdoutOverParseLimit === true && looksLikeJson(stdout)) {
-      // JSON that cannot be read whole: on an event that can block, it blocks rather than lose a decision.
-      // The executor's reason (it read the same output) when it gave one.
-      const reason = r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`;
-      return tooLongToRead(base, spec, reason);
-    }
-    const parsed = parseClaudeStdout(stdout, name, spec.name, logger);
-    return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
-  }
-  if (r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user') {
+  // (A custom executor may return results without the parse fields: then stdout is all there is.)
+  const stdout = r.stdoutForParse ?? r.stdout;
+  const exit2Blocks = r.exitCode === 2 && spec.exit2 !== 'ignore' && spec.exit2 !== 'user';
+  // JSON that cannot be read whole decides on every exit code: where decisions count it blocks rather than
+  // lose a decision it may hold (exit 1 with a deny denies), with the executor's reason when it gave one.
+  // (An exit 2 that blocks anyway keeps its stderr as the reason.)
+  const overLimit = r.stdoutOverParseLimit === true && looksLikeJson(stdout);
+  if (overLimit && !exit2Blocks) return tooLongToRead(base, spec, r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`);
+  // Stdout is read once, on every exit but an exit 2 the event ignores.
+  const parsed = overLimit || (r.exitCode === 2 && !exit2Blocks) ? {} : parseClaudeStdout(stdout, name, spec.name, logger);
+  if (r.exitCode === 0) return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
+  const { output } = parsed;
+  if (exit2Blocks) {
     // A JSON object on stdout decides on exit 2 too, and its reason wins over stderr; without one (or when it
     // does not block), the exit 2 blocks with stderr, or Claude Code's "No stderr output" (observed in
     // 2.1.328: fixtures/claude/oracle/conformance/03-*; the issue's "exit 2 ignores stdout" is not what it does).
-    const { output } = r.stdoutOverParseLimit === true ? {} : parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, logger);
     if (output !== undefined && outputBlocks(output, spec)) return { ...base, output, outcome: 'block' };
     const text = r.stderr.trim().slice(0, 10_000) || NO_STDERR;
     // Claude Code calls exit 2 a blocking error everywhere; what it blocks is the event's to say (merge.ts).
     return { ...base, ...(output === undefined ? {} : { output }), exit2: text, outcome: 'block' };
   }
-  // JSON past the parse bound decides on every exit code too: where decisions count, it blocks rather than
-  // lose a deny it may hold (exit 1 with a deny denies).
-  if (r.stdoutOverParseLimit === true && looksLikeJson(r.stdoutForParse ?? r.stdout)) {
-    return tooLongToRead(base, spec, r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`);
-  }
   const failed: ClaudeEntryOutcome = { ...base, outcome: 'error', message: r.warning ?? `exited with code ${r.exitCode}: ${r.stderr.trim().slice(0, 200) || NO_STDERR}` };
   // Any other exit: a JSON object on stdout still decides when it blocks (exit 1 with a deny denies) or
-  // stops the agent; on Stop, SubagentStop, TaskCompleted and TeammateIdle it counts whole.
-  if (r.exitCode !== 2) {
-    const { output } = r.stdoutOverParseLimit === true ? {} : parseClaudeStdout(r.stdoutForParse ?? r.stdout, name, spec.name, logger);
-    if (output !== undefined) {
-      // (The catalogue's jsonOnAnyExit: Stop, SubagentStop, TaskCompleted, TeammateIdle, Claude Code's own list.)
-      if (spec.jsonOnAnyExit === true || outputBlocks(output, spec)) return { ...failed, output, outcome: outputBlocks(output, spec) ? 'block' : 'error' };
-      if (output.continue === false) return { ...failed, output: output.stopReason === undefined ? { continue: false } : { continue: false, stopReason: output.stopReason } };
-    }
+  // stops the agent; where the catalogue says jsonOnAnyExit (Stop, SubagentStop, TaskCompleted,
+  // TeammateIdle: Claude Code's own list) it counts whole.
+  if (output !== undefined) {
+    if (spec.jsonOnAnyExit === true || outputBlocks(output, spec)) return { ...failed, output, outcome: outputBlocks(output, spec) ? 'block' : 'error' };
+    if (output.continue === false) return { ...failed, output: output.stopReason === undefined ? { continue: false } : { continue: false, stopReason: output.stopReason } };
   }
   // Where exit 2 is "like any other non-zero exit code" (`user`), it can be a crash too (sh's syntax
   // error, a missing script): a failure for onFailure: 'block'. Only where the event ignores it, it is not.
