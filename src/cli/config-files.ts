@@ -110,8 +110,7 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
     }
   }
   // Scripts are looked for where hooks run: the project that holds the file's .claude/, else the cwd.
-  const dir = dirname(config.absolute);
-  const project = basename(dir) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(config.absolute)) ? dirname(dir) : ctx.cwd;
+  const project = projectOfSettingsFile(config.absolute) ?? ctx.cwd;
   const lint = lintHooksConfig(config.value, { profile: ctx.profile, source: config.source, gates: ctx.gates, cwd: project, pluginRoot: config.pluginRoot });
   for (const w of lint) config.warnings.push({ severity: 'warning', code: w.code, ...located(w.path), message: w.message });
   const byLine = (a: Problem, b: Problem) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
@@ -137,4 +136,10 @@ export function describeJsonMistake(text: string, offset: number): string | unde
   if (at !== undefined && /[A-Za-z_$]/.test(at) && (prev === '{' || prev === ',')) return 'a key without double quotes';
   if (at === undefined) return 'the file ends before the JSON does (a missing closing bracket or quote)';
   return undefined;
+}
+
+/** The folder that holds a Claude Code settings file's `.claude/` (`/repo/.claude/settings.json` → `/repo`), or undefined for any other file. */
+export function projectOfSettingsFile(file: string): string | undefined {
+  const dir = dirname(file);
+  return basename(dir) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(file)) ? dirname(dir) : undefined;
 }

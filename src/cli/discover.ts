@@ -11,6 +11,7 @@ import { HOOK_EVENTS } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
 import { parseProfile, UsageError, type ParsedArgs, type SettingsArg } from './args.js';
 import type { CliIO } from './command.js';
+import { projectOfSettingsFile } from './config-files.js';
 
 /** What a command runs against. */
 export interface Inputs {
@@ -87,13 +88,13 @@ function eventsIn(file: string): string[] {
 }
 
 // Claude Code's own settings file names, in a `.claude/` folder: settings.json, settings.local.json.
-const isClaudeSettings = (file: string): boolean => basename(dirname(file)) === '.claude' && /^settings(?:\.local)?\.json$/.test(basename(file));
+const isClaudeSettings = (file: string): boolean => projectOfSettingsFile(file) !== undefined;
 
-// The folder that holds the first settings file's `.claude/` (`/repo/.claude/settings.json` → `/repo`).
+// The folder that holds the first project settings file's `.claude/` (not the user's ~/.claude).
 function projectOf(files: readonly string[], home: string): string | undefined {
   for (const file of files) {
-    const dir = dirname(file);
-    if (isClaudeSettings(file) && dir !== resolve(home, '.claude')) return dirname(dir);
+    const project = projectOfSettingsFile(file);
+    if (project !== undefined && project !== resolve(home)) return project;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // not run as its author meant. Read from the raw parsed JSON, so a file with schema errors still gets
 // its warnings for the parts that can be read.
 import { accessSync, constants, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { programFile } from '../config/program-file.js';
 import type { ConfigSource } from '../config/add-config.js';
 import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../profiles/default/events.js';
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '../profiles/claude/events.js';
@@ -214,16 +214,9 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
 // A command whose program is an absolute path (after ${CLAUDE_PLUGIN_ROOT} / $CLAUDE_PROJECT_DIR
 // substitution) that does not exist or cannot be executed: the hook fails every time it runs.
 function lintProgram(hook: Record<string, unknown>, path: JsonPath, ctx: LintContext, warn: Warn): void {
-  if (typeof hook.command !== 'string') return;
-  // The first shell word, its quoted parts joined (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`, the docs' form).
-  const word = /^\s*((?:"[^"]*"|'[^']*'|[^\s"'])+)/.exec(hook.command)?.[1];
-  if (word === undefined) return;
-  let program = word.replace(/"([^"]*)"|'([^']*)'/g, (_, d: string | undefined, s: string | undefined) => d ?? s ?? '');
-  if (ctx.pluginRoot !== undefined) program = program.replace(/\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g, ctx.pluginRoot);
-  program = program.replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, ctx.cwd);
   // A bare name is a PATH lookup; a relative path runs from where hooks run (the project).
-  if (program.includes('$') || !program.includes('/')) return;
-  const file = isAbsolute(program) ? resolve(program) : resolve(ctx.cwd, program);
+  const file = programFile(hook, { projectDir: ctx.cwd, pluginRoot: ctx.pluginRoot });
+  if (file === undefined) return;
   try {
     if (!statSync(file).isFile()) return;
   } catch {

@@ -6,6 +6,8 @@
 // The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
 // event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomHex } from '../random-hex.js';
+import { programFile } from './program-file.js';
 import { readRegularFileSync } from './read-file.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { HookConfigError } from '../errors.js';
@@ -49,12 +51,9 @@ export function hookFingerprint(event: string, matcher: string | undefined, hook
 // The contents of the file a command hook runs, when it is a regular file of at most 1 MiB inside the
 // project (the first word of `command`, or `command` itself in exec form).
 function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
-  if (!isPlainObject(hook) || hook.type !== 'command' || typeof hook.command !== 'string') return undefined;
-  const word = Array.isArray(hook.args) ? hook.command : /^\s*((?:"[^"]*"|'[^']*'|[^\s"'])+)/.exec(hook.command)?.[1];
-  if (word === undefined) return undefined;
-  const program = word.replace(/"([^"]*)"|'([^']*)'/g, (_, d: string | undefined, s: string | undefined) => d ?? s ?? '').replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, projectDir);
-  if (program.includes('$') || !program.includes('/')) return undefined;
-  const file = resolve(projectDir, program);
+  if (!isPlainObject(hook) || hook.type !== 'command') return undefined;
+  const file = programFile(hook, { projectDir });
+  if (file === undefined) return undefined;
   const rel = relative(projectDir, file);
   if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
   try {
@@ -113,8 +112,7 @@ export class TrustStore {
     const text = `${JSON.stringify({ version: 1, hooks: Object.fromEntries([...next].sort(([a], [b]) => a.localeCompare(b))) }, null, 2)}\n`;
     // Written beside it under a fresh name, then renamed over it: a reader never sees half a store, and a
     // temp file a crash left behind is no obstacle. Memory changes only once the file is written.
-    const suffix = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
-    const temp = join(dirname(this.file), `.${basename(this.file)}.${suffix}.tmp`);
+    const temp = join(dirname(this.file), `.${basename(this.file)}.${randomHex(8)}.tmp`);
     writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
     try {
       renameSync(temp, this.file);

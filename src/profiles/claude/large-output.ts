@@ -6,6 +6,7 @@
 import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomHex } from '../../random-hex.js';
 import type { HookLogger } from '../../types.js';
 
 /** Characters a hook's text may have inline. */
@@ -40,7 +41,7 @@ export function makeLimitText(dir: () => string, logger: HookLogger): LimitText 
     let where: string;
     try {
       const folder = privateFolder(dir());
-      const file = join(folder, `hook-${safeName(id ?? globalThis.crypto.randomUUID())}-${randomHex()}-${safeName(field)}.txt`);
+      const file = join(folder, `hook-${safeName(id ?? globalThis.crypto.randomUUID())}-${randomHex(16)}-${safeName(field)}.txt`);
       // A new file only (O_EXCL), never through a link planted in the folder.
       const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
       try {
@@ -56,8 +57,5 @@ export function makeLimitText(dir: () => string, logger: HookLogger): LimitText 
     return `<persisted-output>\nOutput too large (${kb}). ${where}\n\n${preview}\n</persisted-output>`;
   };
 }
-
-// (Web Crypto, not node:crypto: nothing more to load at import, for the cold start.)
-const randomHex = (): string => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const safeName = (s: string): string => s.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 120);
