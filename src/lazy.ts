@@ -17,3 +17,11 @@ let picomatch: Picomatch | undefined;
 export function loadPicomatch(): Picomatch {
   return (picomatch ??= createRequire(import.meta.url)('picomatch') as Picomatch);
 }
+
+type Toml = typeof import('smol-toml');
+let toml: Toml | undefined;
+
+// smol-toml reads Codex's config.toml (codex profile); loaded the first time one is read.
+export function loadToml(): Toml {
+  return (toml ??= createRequire(import.meta.url)('smol-toml') as Toml);
+}

@@ -67,3 +67,42 @@ export function catastrophicShape(source: string): string | undefined {
 export function matchInput(value: string): string {
   return value.length > MAX_MATCH_INPUT ? value.slice(0, MAX_MATCH_INPUT) : value;
 }
+
+/** How a matcher dialect reads a pattern: which patterns are exact name lists, and how a list splits. */
+export interface ListOrRegexDialect {
+  /** A pattern made only of these characters is an exact list of names. */
+  readonly exactList: RegExp;
+  /** Splits an exact list into names (each is trimmed; empty names are dropped). */
+  readonly separator: RegExp;
+  /** Anchors a regex at both ends (Copilot's flat matchers); default: unanchored. */
+  readonly anchored?: boolean;
+  /** A pattern that is refused or does not compile: matches only itself (`'exact'`, default) or nothing (`'never'`: Codex skips its group). */
+  readonly invalid?: 'exact' | 'never';
+}
+
+// The matcher dialect Claude Code, Codex and Copilot share: omitted, "" or "*" match all; an exact list of
+// names; else a regular expression, refused (with a warning, as exact equality) when it could backtrack
+// catastrophically or does not compile.
+export function compileListOrRegex(matcher: string | undefined, dialect: ListOrRegexDialect, logger: { warn(message: string): void }): ((value: string) => boolean) | null {
+  if (matcher === undefined || matcher === '' || matcher === '*') return null;
+  if (dialect.exactList.test(matcher)) {
+    const names = new Set(matcher.split(dialect.separator).map((name) => name.trim()).filter((name) => name !== ''));
+    return (value) => names.has(value);
+  }
+  const risk = catastrophicShape(matcher);
+  if (risk !== undefined) {
+    return refused(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`);
+  }
+  try {
+    const re = new RegExp(dialect.anchored === true ? `^(?:${matcher})$` : matcher);
+    return (value) => re.test(matchInput(value));
+  } catch (error) {
+    return refused(`is not a valid regular expression (${(error as Error).message})`);
+  }
+
+  function refused(why: string): (value: string) => boolean {
+    const never = dialect.invalid === 'never';
+    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} ${why}; ${never ? 'its hooks never run' : `it matches only the value ${JSON.stringify(matcher)}`}`);
+    return never ? () => false : (value) => value === matcher;
+  }
+}

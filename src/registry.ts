@@ -100,8 +100,10 @@ export interface HookListing {
   once?: boolean;
   plugin?: string;
   background?: boolean;
-  /** The setting that keeps it off; such a hook is not registered. */
+  /** The setting that keeps it off (or `trustStore`, `harnessTrust`); such a hook is not registered. */
   gatedBy?: string;
+  /** Why it is kept off, when that is not a setting (a trust that has not approved it). */
+  gatedWhy?: string;
   /** An identical hook with the same matcher runs in its place (de-duplication), as `explain` and `dispatch` do it. */
   duplicateOf?: string;
 }
@@ -450,6 +452,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
           ...(g.timeoutMs === undefined ? {} : { timeoutMs: g.timeoutMs }),
           ...(g.once === true ? { once: true } : {}),
           gatedBy: g.gate,
+          ...(g.why === undefined ? {} : { gatedWhy: g.why }),
         });
       }
       rows.sort((a, b) => a.seq - b.seq);

@@ -7,10 +7,11 @@ import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../profiles/default/ev
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import type { ProfileName } from '../profiles/index.js';
 import { loadZod } from '../lazy.js';
+import { codexJsonSchema } from '../profiles/codex/json-schema.js';
 import { getConfigSchemas } from '../schemas/config.js';
 
 /** The file each profile's schema ships as, under schema/. */
-export const SCHEMA_FILES: Readonly<Record<ProfileName, string>> = { default: 'hooks.json', claude: 'claude-settings.json' };
+export const SCHEMA_FILES: Readonly<Record<ProfileName, string>> = { default: 'hooks.json', claude: 'claude-settings.json', codex: 'codex-hooks.json' };
 
 type JsonObject = Record<string, unknown>;
 
@@ -64,6 +65,8 @@ const REQUIRED_BY_TYPE: readonly [readonly string[], readonly string[]][] = [
 
 // The JSON Schema of a profile's config, as a plain object.
 export function buildJsonSchema(profile: ProfileName): JsonObject {
+  // A profile whose format is not the common one ships its own schema.
+  if (profile === 'codex') return codexJsonSchema();
   // zod's own export, from the zod the schemas were made with (its CommonJS build, loaded by src/lazy.ts:
   // importing 'zod' here as ESM would load a second copy of it into the CLI).
   const root = loadZod().z.toJSONSchema(getConfigSchemas().HooksConfigSchema, { io: 'input', target: 'draft-2020-12' }) as JsonObject;
@@ -110,7 +113,7 @@ export function formatJsonSchema(profile: ProfileName): string {
   return `${JSON.stringify(buildJsonSchema(profile), null, 2)}\n`;
 }
 
-function eventDescription(profile: ProfileName, event: string): string {
+function eventDescription(profile: 'default' | 'claude', event: string): string {
   const field = profile === 'claude' ? CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].matchField : EVENT_SPECS[event as HookEvent].toolMatcher ? 'the tool name' : null;
   if (field === null) return `${event} hooks. ${event} has no matcher: every group runs.`;
   const basename = profile === 'claude' && CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].matchBasename;

@@ -72,7 +72,7 @@ ${exitHelp()}`,
       // As explain and run say it: a gated-off hook and a de-duplicated copy do not run.
       runs: h.gatedBy === undefined && h.duplicateOf === undefined,
       ...(h.gatedBy !== undefined
-        ? { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting` }
+        ? { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : (h.gatedWhy ?? `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting`) }
         : h.duplicateOf !== undefined
           ? { reason: `deduplicated with ${h.duplicateOf}, which runs in its place` }
           : {}),

@@ -10,9 +10,10 @@ import { hookFingerprint, trustLocation, UNTRUSTED_SOURCES, type TrustStore } fr
 
 /**
  * `local` (settings.local.json), `managed` (policy settings), `skill` and `agent` (hooks from a skill's or
- * an agent's frontmatter) are the claude profile's; each profile lists the sources it takes.
+ * an agent's frontmatter) are the claude profile's; `system` (/etc/codex) and `session` (`-c` overrides)
+ * the codex profile's; each profile lists the sources it takes.
  */
-export type ConfigSource = 'user' | 'project' | 'local' | 'plugin' | 'managed' | 'skill' | 'agent';
+export type ConfigSource = 'user' | 'project' | 'local' | 'plugin' | 'managed' | 'skill' | 'agent' | 'system' | 'session';
 
 export interface AddConfigOptions {
   /** Where the config came from; decides which settings gate it. */
@@ -39,7 +40,7 @@ export interface SkippedHook {
   command?: string;
   reason: string;
   /** The setting that switched it off, for gated-off entries; `trustStore` for a hook not (or no longer) approved. */
-  gate?: keyof HookSettings | 'trustStore';
+  gate?: keyof HookSettings | 'trustStore' | 'harnessTrust';
   /** With a trust store: `new` (never approved) or `changed` (changed since approved). */
   trust?: 'new' | 'changed';
   /** With `trust`: where the hook stands and its fingerprint, what `registry.trustStore.approve([skipped])` takes. */
@@ -73,8 +74,8 @@ export interface GatedHook {
   name: string;
   kind: ConfigEntryFields['kind'];
   meta: EntryMeta;
-  gate: keyof HookSettings | 'trustStore';
-  /** Why it does not run, when it is not a setting (a hook the trust store has not approved). */
+  gate: keyof HookSettings | 'trustStore' | 'harnessTrust';
+  /** Why it does not run, when it is not a setting (a hook the trust store, or the harness's own trust, has not approved). */
   why?: string;
   timeoutMs?: number;
   once?: boolean;
@@ -90,9 +91,10 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       `addConfig(): expected \`source\` to be one of ${sources.map((s) => `'${s}'`).join(', ')}, got ${describeValue(options?.source)}`,
     );
   }
-  const parsed: HooksConfig = parseHooksConfig(config, options.file);
+  // A profile may read its harness's own file format (stricter, or another shape) into the common one.
+  const parsed: HooksConfig = (profile.parseConfig ?? parseHooksConfig)(config, options.file);
   const { source } = options;
-  const gate = profile.gate(source, host.settings);
+  const gate = profile.gate(source, host.settings, profileHost);
   const origin: ConfigOrigin = options.pluginRoot === undefined ? { source } : { source, pluginRoot: options.pluginRoot };
   const added: AddedHook[] = [];
   const skipped: SkippedHook[] = [];
@@ -136,6 +138,13 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           if (options.file !== undefined) meta.file = options.file;
           if (group.matcher !== undefined) meta.matcher = group.matcher;
           if (hook.if !== undefined) meta.if = hook.if;
+          // The harness's own trust (Codex's trusted_hash): a hook it would skip is listed, with why.
+          const harness = gate === undefined ? profile.trust?.(profileHost, { event: listed, matcher: group.matcher, hook, origin, path, group: g, index: h, file: options.file }) : undefined;
+          if (harness !== undefined) {
+            skipped.push({ event, path, command, reason: harness.why, gate: 'harnessTrust', trust: harness.trust });
+            removers.push(host.noteGated(event, { name: command, kind: made.kind, meta, gate: 'harnessTrust', why: harness.why }));
+            return;
+          }
           // With a trust store, a project's hook runs only as approved (trust.ts).
           const location = trustLocation(options.file, path);
           const checked = gate === undefined && host.trustStore !== undefined && UNTRUSTED_SOURCES.has(source);

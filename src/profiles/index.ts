@@ -1,6 +1,7 @@
 // The built-in profiles: the only place that lists them. Adding a profile is its folder, one line in
 // PROFILES (and its import), and the README.
 import { claudeProfile } from './claude/profile.js';
+import { codexProfile } from './codex/profile.js';
 import { defaultProfile } from './default/profile.js';
 import { HookTypeError } from '../errors.js';
 import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
@@ -8,6 +9,7 @@ import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
 export const PROFILES = Object.freeze({
   default: defaultProfile,
   claude: claudeProfile,
+  codex: codexProfile,
 } satisfies Record<string, Profile<any, any>>);
 
 /** The built-in profiles' types, by name (read from PROFILES). */

@@ -6,7 +6,7 @@
 // the public exports only, is passed as `new HookRegistry({ profile: myProfile })`.
 import type { Entry, ToolMatcher } from '../entry.js';
 import type { CommandExecutor } from '../executor/index.js';
-import type { HookHandlerConfig } from '../schemas/config.js';
+import type { HookHandlerConfig, HooksConfig } from '../schemas/config.js';
 import type { DispatchResult, HookDeadlines, HookLogger, HookObservers, HookSession, HookSettings } from '../types.js';
 
 /** Canonical tool name -> its aliases (the `toolAliases` option), for profiles whose matchers read them. */
@@ -59,6 +59,21 @@ export interface ProfileHost<State = unknown> {
 export interface ConfigOrigin {
   source: string;
   pluginRoot?: string;
+}
+
+/** A hook as a config lists it, and where. */
+export interface ConfiguredHook {
+  /** The event as the config names it. */
+  readonly event: string;
+  readonly matcher: string | undefined;
+  readonly hook: HookHandlerConfig;
+  readonly origin: ConfigOrigin;
+  /** e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  readonly path: string;
+  /** Its matcher group's index in the event's list, and its own in the group. */
+  readonly group: number;
+  readonly index: number;
+  readonly file: string | undefined;
 }
 
 /** The parts of an entry a profile makes from a configured hook (the matcher is the group's). */
@@ -117,7 +132,18 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   readonly concurrent?: boolean;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
-  gate(source: string, settings: Readonly<Required<HookSettings>>): keyof HookSettings | undefined;
+  gate(source: string, settings: Readonly<Required<HookSettings>>, host?: ProfileHost<State>): keyof HookSettings | undefined;
+  /**
+   * Reads a config object as its harness writes it (stricter rules, or another shape) into the common
+   * `{ hooks: { Event: [{ matcher?, hooks: [handler] }] } }` form; throws a HookConfigError naming each
+   * problem. Default: the common form's schema (src/schemas/config.ts).
+   */
+  parseConfig?(config: unknown, file: string | undefined): HooksConfig;
+  /**
+   * The harness's own approval of a configured hook (Codex's `trusted_hash`): undefined when it runs, else
+   * why not — the hook is then listed and explained, not registered.
+   */
+  trust?(host: ProfileHost<State>, hook: ConfiguredHook): { why: string; trust: 'new' | 'changed' } | undefined;
   /** The event a configured hook from `origin` listed under `event` registers on. Default: `event`. */
   configEvent?(event: string, origin: ConfigOrigin): string;
   /**

@@ -2,11 +2,11 @@
 import { isAbsolute, normalize, relative } from 'node:path';
 import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
-import { catastrophicShape, matchInput } from '../../regex-guard.js';
+import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
 import { splitSimpleCommands } from './shell-split.js';
 
-const EXACT_LIST = /^[A-Za-z0-9_|, -]+$/;
+const CLAUDE_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|, -]+$/, separator: /[|,]/ };
 
 // Claude Code 2.1.328's matchesPattern (observed, issue 10 rule 1; fixtures/claude/oracle/conformance/01-*):
 // omitted, "" or "*" match all; a value of only letters, digits, `_`, `|`, `,`, space and `-` is an exact
@@ -14,25 +14,7 @@ const EXACT_LIST = /^[A-Za-z0-9_|, -]+$/;
 // fire on Bash); anything else is an unanchored JavaScript regular expression. An invalid pattern warns
 // once and falls back to exact equality.
 export function compileClaudeMatcher(matcher: string | undefined, logger: HookLogger): ToolMatcher {
-  if (matcher === undefined || matcher === '' || matcher === '*') return null;
-  if (EXACT_LIST.test(matcher)) {
-    const names = new Set(matcher.split(/[|,]/).map((name) => name.trim()));
-    return (value) => names.has(value);
-  }
-  const risk = catastrophicShape(matcher);
-  if (risk !== undefined) {
-    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the value ${JSON.stringify(matcher)}`);
-    return (value) => value === matcher;
-  }
-  try {
-    const re = new RegExp(matcher);
-    return (value) => re.test(matchInput(value));
-  } catch (error) {
-    logger.warn(
-      `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the value ${JSON.stringify(matcher)}`,
-    );
-    return (value) => value === matcher;
-  }
+  return compileListOrRegex(matcher, CLAUDE_DIALECT, logger);
 }
 
 /** A compiled `if` condition: tests a tool call's name and input. */

@@ -7,6 +7,7 @@ import { DispatchRun, type RunLimits, type SequentialRules } from '../../dispatc
 import type { EntryReport } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { resolveTimeoutMs, type CommandHookSpec, type CommandResult } from '../../executor/index.js';
+import { runUnder } from '../../executor/run-under.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
 import type { DispatchResult } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
@@ -150,19 +151,7 @@ async function runCommand(
   env: Record<string, string | undefined> | undefined,
 ): Promise<EntryReport> {
   const input = toCommandInput(event, payload as never, host.session);
-  // close() ends commands in progress too: the process dies with the dispatch's signal or the registry.
-  if (signal === undefined) return toEntryReport(await host.executor().run(hook, input, { cwd: input.cwd, signal: host.closeSignal, env }));
-  const both = new AbortController();
-  const abort = (): void => both.abort();
-  signal.addEventListener('abort', abort, { once: true });
-  host.closeSignal.addEventListener('abort', abort, { once: true });
-  if (signal.aborted || host.closeSignal.aborted) both.abort();
-  try {
-    return toEntryReport(await host.executor().run(hook, input, { cwd: input.cwd, signal: both.signal, env }));
-  } finally {
-    signal.removeEventListener('abort', abort);
-    host.closeSignal.removeEventListener('abort', abort);
-  }
+  return toEntryReport(await runUnder(host, hook, input, { cwd: input.cwd, env }, signal));
 }
 
 // The run record of a finished command: timeout, a block (exit 2, or a blocking decision, also one that

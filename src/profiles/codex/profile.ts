@@ -1,0 +1,249 @@
+// The codex profile: Codex CLI 0.169.0's hooks, hooks.json and config.toml, unchanged. Everything that
+// differs from the other profiles is here or in the files it names: the 14-event catalogue with stdin keys
+// in Codex's order (events.ts), its matcher dialect (exact `[A-Za-z0-9_|]` lists, else an unanchored regex;
+// apply_patch also fires Edit/Write matchers), all matching hooks started at once (src/parallel-run.ts)
+// and merged in configured order (merge.ts), Codex's strict output rules (output.ts), `timeout` in whole
+// seconds (default 600, at least 1), Codex's config forms (config.ts), its trust by `trusted_hash`
+// (trust.ts), its layers (settings.ts) and the legacy `notify` program.
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { describeValue, HookTypeError } from '../../errors.js';
+import { errorMessage } from '../../dispatch-run.js';
+import type { CommandHookSpec } from '../../executor/index.js';
+import { runUnder } from '../../executor/run-under.js';
+import { runParallel, type ParallelRules } from '../../parallel-run.js';
+import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
+import { stripTerminalControls } from '../../terminal-text.js';
+import type { HookContext, HookSession } from '../../types.js';
+import type { AddConfigReport } from '../../config/add-config.js';
+import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
+import { CODEX_SETTINGS_KEY, parseCodexConfig, type CodexConfigSettings } from './config.js';
+import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, CODEX_HOOK_EVENTS, CODEX_MATCHER_ALIASES, type CodexEventSpec, type CodexHookEvent } from './events.js';
+import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
+import { fromCommandResult, fromHandlerValue, type CodexEntryOutcome } from './output.js';
+import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
+import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
+import { CODEX_OPTION_KEYS, CodexState, MANAGED_SOURCES, type CodexProfileOptions } from './state.js';
+import { codexHookKey, codexTrustedHash } from './trust.js';
+
+/** codex profile: an in-process handler gets the hook input and returns Codex's JSON output. */
+export type CodexHookHandler<E extends CodexHookEvent = CodexHookEvent> = (
+  input: CodexHookInput<E>,
+  context: HookContext,
+) => CodexHookOutput | void | undefined | PromiseLike<CodexHookOutput | void | undefined>;
+
+/** What `dispatch` takes on a codex event: the event's fields, and the common ones. */
+export type CodexDispatchPayload<E extends CodexHookEvent> = CodexHookPayloads[E] & Partial<CodexCommonFields>;
+
+/** The legacy `notify` program's turn: what Codex passes it as JSON (its last argument). */
+export interface CodexTurnComplete {
+  threadId: string;
+  turnId: string;
+  cwd?: string;
+  client?: string;
+  inputMessages: readonly string[];
+  lastAssistantMessage: string | null;
+}
+
+/** The methods the codex profile adds to its registries. */
+export interface CodexRegistryMethods {
+  /**
+   * Finds and loads Codex's hook files in its order — managed requirements, `/etc/codex`, `$CODEX_HOME`
+   * (default `~/.codex`), the project's `.codex/` folders, plugins — each layer's hooks.json then its
+   * config.toml `[hooks]`. A file Codex cannot read is dropped with a warning, as Codex drops it.
+   */
+  loadSettings(options: LoadCodexSettingsOptions): Promise<AddConfigReport[]>;
+  /**
+   * Runs the legacy `notify` program (config.toml `notify = [...]`) for a completed turn: fire and forget,
+   * the JSON as its last argument. Resolves to whether one was started.
+   */
+  notifyTurnComplete(turn: CodexTurnComplete): boolean;
+}
+
+export interface CodexProfileTypes extends ProfileTypes {
+  events: CodexHookEvent;
+  payloads: { [E in CodexHookEvent]: CodexDispatchPayload<E> };
+  handlers: { [E in CodexHookEvent]: CodexHookHandler<E> };
+  result: CodexDispatchResult;
+  options: CodexProfileOptions;
+  methods: CodexRegistryMethods;
+}
+
+export interface CodexEventView extends EventView {
+  readonly spec: CodexEventSpec;
+  readonly rules: ParallelRules<CodexEntryOutcome>;
+  readonly hasRequired: RequiredCheck;
+  /** The stdin keys as [key, mode]: '?' left out when absent, '!' null when absent, '' present when known. */
+  readonly keys: readonly (readonly [string, '' | '?' | '!'])[];
+}
+
+let VIEWS: ReadonlyMap<string, CodexEventView> | undefined;
+const views = (): ReadonlyMap<string, CodexEventView> =>
+  (VIEWS ??= new Map(
+    CODEX_HOOK_EVENTS.map((name) => {
+      const spec = CODEX_EVENT_SPECS[name];
+      const rules: ParallelRules<CodexEntryOutcome> = {
+        name,
+        fromValue: (value) => fromHandlerValue(value, spec),
+        // A hook that throws, rejects or times out "failed": no effect (Codex fails open).
+        failure: (_entry, kind, message) => ({ outcome: kind, message }),
+        merge: (outcomes, runs, input) => mergeCodexOutcomes(spec, outcomes, runs, input as Record<string, unknown>),
+      };
+      const keys = spec.stdin.map((k) => (k.endsWith('?') || k.endsWith('!') ? ([k.slice(0, -1), k.slice(-1) as '?' | '!'] as const) : ([k, ''] as const)));
+      const view: CodexEventView = { name, matchField: spec.matchField, matchBasename: false, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required), keys };
+      return [name, Object.freeze(view)];
+    }),
+  ));
+
+// Codex's is_exact_matcher: only ASCII letters, digits, `_` and `|`; an invalid regex skips the group.
+const CODEX_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, invalid: 'never' };
+
+export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView> = {
+  name: 'codex',
+  events: CODEX_HOOK_EVENTS,
+  view: (event) => views().get(event),
+  optionKeys: CODEX_OPTION_KEYS,
+  init: (options) => new CodexState(options as CodexProfileOptions),
+
+  // A tool matcher also fires on the tool's aliases (apply_patch: Write, Edit; spawn_agent: Agent); the
+  // hook still sees the tool's own name.
+  compileMatcher(matcher, host) {
+    const test = compileListOrRegex(matcher, CODEX_DIALECT, host.logger);
+    if (test === null) return null;
+    return (value) => test(value) || (CODEX_MATCHER_ALIASES[value]?.some(test) ?? false);
+  },
+
+  checkPayload(view, payload) {
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
+    }
+    if (view.hasRequired(payload as Record<string, unknown>)) return;
+    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
+    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
+  },
+
+  select(view, payload, entries, host) {
+    if (!host.state.active) return entries;
+    return entries.filter((e) => codexProfile.whyNot!(view, payload, e, host) === undefined);
+  },
+  whyNot: (_view, _payload, e, host) => (e.meta?.source === undefined || e.meta.source === 'code' ? undefined : host.state.whyNot(e.meta.source)),
+
+  run(host, view, payload, entries, signal) {
+    const input = makeHookInput(view, host.session, payload as Record<string, unknown>);
+    return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000, ceilingMs: Infinity, observers: host.observers });
+  },
+
+  concurrent: true,
+  // managed: requirements.toml; system: /etc/codex (managed too); session: `-c` overrides.
+  sources: ['managed', 'system', 'user', 'project', 'session', 'plugin'],
+  gate(source, settings, host) {
+    if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
+    if (!settings.enableShellHooks) return 'enableShellHooks';
+    // An untrusted project is a disabled layer in Codex.
+    if (source === 'project' && (!settings.allowProjectHooks || host?.state.projectTrusted === false)) return 'allowProjectHooks';
+    return undefined;
+  },
+  parseConfig: parseCodexConfig,
+  configSettings: (host, config, origin, where) => host.state.apply((config as Record<string, unknown>)[CODEX_SETTINGS_KEY] as CodexConfigSettings | undefined, origin.source, where),
+
+  trust(host, h) {
+    if (MANAGED_SOURCES.has(h.origin.source) || h.hook.type !== 'command') return undefined;
+    const event = h.event as CodexHookEvent;
+    const key = h.file === undefined ? undefined : codexHookKey(resolve(h.file), event, h.group, h.index);
+    const state = key === undefined ? undefined : host.state.hookState(key);
+    if (state?.enabled === false) return { why: `disabled in config.toml ([hooks.state."${key}"] enabled = false)`, trust: 'changed' };
+    if (host.state.bypassHookTrust) return undefined;
+    const hash = codexTrustedHash(event, h.matcher, h.hook as Parameters<typeof codexTrustedHash>[2]);
+    if (state?.trusted_hash === hash) return undefined;
+    if (key === undefined) return { why: 'not trusted by Codex: a config without `file` has no [hooks.state] key (pass addConfig its file, or set bypassHookTrust)', trust: 'new' };
+    const fix = `[hooks.state."${key}"] trusted_hash = "${hash}"`;
+    return state?.trusted_hash === undefined
+      ? { why: `not trusted by Codex, which skips it without a word: the user's config.toml has no trusted_hash for it (approve it in Codex's /hooks, or add ${fix})`, trust: 'new' }
+      : { why: `not trusted by Codex: changed since it was approved (its trusted_hash in config.toml is for other contents; approve it again in Codex's /hooks, or set ${fix})`, trust: 'changed' };
+  },
+
+  configEntry(host, event, hook, origin) {
+    if (hook.type === 'prompt' || hook.type === 'agent') return { skip: `${hook.type} hooks are not supported yet (as in Codex 0.169.0)` };
+    if (hook.type !== 'command') return { skip: `"${hook.type}" hooks are not run by this profile` };
+    const spec = CODEX_EVENT_SPECS[event as CodexHookEvent];
+    const windows = (hook as Record<string, unknown>).commandWindows;
+    const raw = process.platform === 'win32' && typeof windows === 'string' ? windows : hook.command!;
+    if (raw.trim() === '') return { skip: 'empty hook command (Codex skips it)' };
+    // A plugin's hooks get PLUGIN_ROOT / CLAUDE_PLUGIN_ROOT and PLUGIN_DATA / CLAUDE_PLUGIN_DATA, and
+    // `${NAME}` of those replaced in the command (after the trust hash, which covers the text as written).
+    // (The data folder's place is not read from Codex: ~/.codex/plugins/data/<plugin folder name>.)
+    const data = origin.pluginRoot === undefined ? '' : join(homedir(), '.codex', 'plugins', 'data', basename(resolve(origin.pluginRoot)));
+    const pluginEnv: Record<string, string> | undefined =
+      origin.pluginRoot === undefined ? undefined : { PLUGIN_ROOT: origin.pluginRoot, CLAUDE_PLUGIN_ROOT: origin.pluginRoot, PLUGIN_DATA: data, CLAUDE_PLUGIN_DATA: data };
+    let command = raw;
+    for (const [name, value] of Object.entries(pluginEnv ?? {})) command = command.replaceAll(`\${${name}}`, value);
+    const timeoutMs = Math.max(1, hook.timeout ?? CODEX_DEFAULT_TIMEOUT_SEC) * 1000;
+    const run: CommandHookSpec = { type: 'command', command };
+    const background = hook.async === true;
+    const source = origin.source;
+    const fields = {
+      kind: 'command' as const,
+      name: command,
+      plugin: origin.pluginRoot,
+      longRunning: false,
+      background: false,
+      timeoutMs: background ? Infinity : timeoutMs,
+      ...(hook.statusMessage === undefined ? {} : { statusMessage: stripTerminalControls(hook.statusMessage) }),
+      invoke: (input: unknown, _context: unknown, signal?: AbortSignal): Promise<CodexEntryOutcome> => {
+        const withheld = host.withheldEnv(source);
+        const env = withheld === undefined ? pluginEnv : { ...withheld, ...pluginEnv };
+        const options = { cwd: (input as { cwd?: string }).cwd, env, timeoutMs };
+        if (background) {
+          // async: started, not waited for; close() ends it. (Its output is not read here.)
+          host.track(runUnder(host, run, input, options, undefined).catch(() => undefined));
+          return Promise.resolve({ outcome: 'ok', message: 'started in the background', background: true });
+        }
+        return runUnder(host, run, input, options, signal).then(
+          (r) => fromCommandResult(r, spec),
+          (error: unknown) => ({ outcome: 'error', message: `could not be run: ${errorMessage(error)}` }),
+        );
+      },
+    };
+    return fields;
+  },
+
+  methods: {
+    loadSettings: (registry, host, options: LoadCodexSettingsOptions) => loadCodexSettings(registry as Parameters<typeof loadCodexSettings>[0], host as ProfileHost<CodexState>, options),
+    notifyTurnComplete: (_registry, host, turn: CodexTurnComplete) => notifyTurnComplete(host as ProfileHost<CodexState>, turn),
+  },
+};
+
+// The hook input: the event's keys in Codex's order, the common ones from the session when the payload
+// has none; nothing else (a hook's stdin carries exactly what Codex sends).
+function makeHookInput(view: CodexEventView, session: Readonly<HookSession>, p: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, mode] of view.keys) {
+    let value = key === 'hook_event_name' ? view.name : p[key];
+    if (value === undefined) {
+      if (key === 'session_id') value = session.sessionId;
+      else if (key === 'cwd') value = session.cwd ?? process.cwd();
+      else if (key === 'transcript_path') value = session.transcriptPath ?? undefined;
+    }
+    if (value === undefined) {
+      if (mode !== '!') continue;
+      value = null;
+    }
+    input[key] = value;
+  }
+  return input;
+}
+
+// The legacy notify program: argv plus the turn as compact JSON with Codex's kebab-case keys.
+function notifyTurnComplete(host: ProfileHost<CodexState>, turn: CodexTurnComplete): boolean {
+  const argv = host.state.notify;
+  if (argv === undefined) return false;
+  const json: Record<string, unknown> = { type: 'agent-turn-complete', 'thread-id': turn.threadId, 'turn-id': turn.turnId, cwd: turn.cwd ?? host.session.cwd ?? process.cwd() };
+  if (turn.client !== undefined) json.client = turn.client;
+  json['input-messages'] = turn.inputMessages;
+  json['last-assistant-message'] = turn.lastAssistantMessage;
+  const spec: CommandHookSpec = { type: 'command', command: argv[0]!, args: [...argv.slice(1), JSON.stringify(json)] };
+  host.track(runUnder(host, spec, null, { cwd: json.cwd as string, timeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000 }, undefined).catch(() => undefined));
+  return true;
+}
+

@@ -1,0 +1,136 @@
+// Finds and loads Codex's hook files in the order Codex 0.169.0 discovers them (codex-rs/hooks discovery):
+// managed requirements (requirements.toml `[hooks]`), then the config layers from lowest precedence up —
+// system (/etc/codex), user ($CODEX_HOME, default ~/.codex), the project's `.codex/` folders from the
+// project root down to the cwd — each layer's hooks.json then its config.toml `[hooks]` (both load, with
+// a warning, as in Codex), then plugins' hooks/hooks.json. The user's config.toml is read first for trust
+// (`[hooks.state]`) and for the project's `trust_level`: an untrusted project's layer is off.
+// A file Codex cannot parse is dropped with a warning, and the others still load, as in Codex.
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
+import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { describeValue, HookTypeError } from '../../errors.js';
+import { loadToml } from '../../lazy.js';
+import { isPlainObject } from '../../plain-object.js';
+import type { ProfileHost } from '../profile.js';
+import type { CodexState } from './state.js';
+import { readHookStates } from './trust.js';
+
+export interface LoadCodexSettingsOptions {
+  /** The project root. */
+  projectDir: string;
+  /** Where the session runs: `.codex/` folders from projectDir down to it load, the deepest last. Default projectDir. */
+  cwd?: string;
+  /** The user's Codex folder. Default `$CODEX_HOME`, else `~/.codex`. */
+  codexHome?: string;
+  /** The system layer's folder, or false for none. Default `/etc/codex`. */
+  systemDir?: string | false;
+  /** Managed requirements, or false for none. Default `/etc/codex/requirements.toml`. */
+  requirementsFile?: string | false;
+  /** Plugin roots: each `<root>/hooks/hooks.json` that exists loads as a plugin's. */
+  plugins?: readonly string[];
+  /**
+   * Whether Codex trusts the project. Default: the user's config.toml, `[projects."<projectDir>"]
+   * trust_level = "trusted"` (Codex's own record). An untrusted project's hooks do not run.
+   */
+  projectTrusted?: boolean;
+}
+
+interface Target {
+  addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
+  readonly logger: { warn(message: string): void };
+}
+
+type Layer = { source: ConfigSource; files: string[]; pluginRoot?: string };
+
+export async function loadCodexSettings(registry: Target, host: ProfileHost<CodexState>, options: LoadCodexSettingsOptions): Promise<AddConfigReport[]> {
+  if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
+  }
+  const projectDir = resolve(options.projectDir);
+  const cwd = resolve(options.cwd ?? projectDir);
+  const home = resolve(options.codexHome ?? process.env.CODEX_HOME ?? join(homedir(), '.codex'));
+  const systemDir = options.systemDir ?? '/etc/codex';
+  const requirements = options.requirementsFile ?? (systemDir === false ? false : join(systemDir, 'requirements.toml'));
+
+  // The user's config.toml first: trust for every layer, and the project's trust level.
+  const userToml = await readConfig(join(home, 'config.toml'), registry);
+  if (userToml.config !== undefined) {
+    host.state.addStates(readHookStates(userToml.config));
+    if (options.projectTrusted === undefined) host.state.projectTrusted = projectTrust(userToml.config, projectDir);
+  }
+  if (options.projectTrusted !== undefined) host.state.projectTrusted = options.projectTrusted;
+
+  const layers: Layer[] = [];
+  if (requirements !== false) layers.push({ source: 'managed', files: [requirements] });
+  if (systemDir !== false) layers.push({ source: 'system', files: [join(systemDir, 'hooks.json'), join(systemDir, 'config.toml')] });
+  layers.push({ source: 'user', files: [join(home, 'hooks.json'), join(home, 'config.toml')] });
+  for (const dir of projectDirs(projectDir, cwd)) {
+    // (The user's own ~/.codex is the user layer, never a project's.)
+    if (resolve(dir, '.codex') !== home) layers.push({ source: 'project', files: [join(dir, '.codex', 'hooks.json'), join(dir, '.codex', 'config.toml')] });
+  }
+  for (const root of options.plugins ?? []) layers.push({ source: 'plugin', files: [join(root, 'hooks', 'hooks.json')], pluginRoot: resolve(root) });
+
+  const reports: AddConfigReport[] = [];
+  for (const layer of layers) {
+    const read = [];
+    for (const file of layer.files) {
+      const got = file === userToml.file ? userToml : await readConfig(file, registry);
+      if (got.config === undefined) continue;
+      // A config.toml without a [hooks] table holds no hooks (it still counts for its settings).
+      const hasHooks = !file.endsWith('.toml') || isPlainObject(got.config.hooks);
+      read.push({ file, config: got.config, hasHooks });
+    }
+    const withHooks = read.filter((r) => r.hasHooks && Object.keys((r.config.hooks as object | undefined) ?? {}).some((k) => k !== 'state'));
+    if (withHooks.length > 1) registry.logger.warn(`harness-hooks: loading hooks from both ${withHooks[0]!.file} and ${withHooks[1]!.file}; prefer a single representation for this layer (as Codex warns)`);
+    for (const { file, config } of read) {
+      try {
+        reports.push(registry.addConfig(config, { source: layer.source, file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
+      } catch (error) {
+        registry.logger.warn(`harness-hooks: ${file} was dropped, as Codex drops a hooks config it cannot parse: ${(error as Error).message}`);
+      }
+    }
+  }
+  return reports;
+}
+
+// A config file as an object (JSON or TOML by its name), undefined when it does not exist; one that cannot
+// be read or parsed is dropped with a warning.
+async function readConfig(file: string, registry: Target): Promise<{ file: string; config?: Record<string, unknown> }> {
+  let text: string;
+  try {
+    text = await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') registry.logger.warn(`harness-hooks: ${file} was not read: ${(error as Error).message}`);
+    return { file };
+  }
+  try {
+    const value: unknown = file.endsWith('.toml') ? loadToml().parse(text) : JSON.parse(text);
+    if (!isPlainObject(value)) throw new Error('expected an object at the top');
+    return { file, config: value };
+  } catch (error) {
+    registry.logger.warn(`harness-hooks: ${file} was dropped, as Codex drops a hooks config it cannot parse: ${(error as Error).message.split('\n')[0]}`);
+    return { file };
+  }
+}
+
+// `[projects."<dir>"] trust_level`: the project's own entry, else its nearest listed ancestor's.
+function projectTrust(config: Record<string, unknown>, projectDir: string): boolean {
+  const projects = config.projects;
+  if (!isPlainObject(projects)) return false;
+  for (let dir = projectDir; ; dir = dirname(dir)) {
+    const entry = projects[dir];
+    if (isPlainObject(entry) && typeof entry.trust_level === 'string') return entry.trust_level === 'trusted';
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+// The folders from the project root down to the cwd (the cwd itself when it is outside the project).
+function projectDirs(projectDir: string, cwd: string): string[] {
+  const rel = relative(projectDir, cwd);
+  if (rel === '' || rel.startsWith('..')) return rel === '' ? [projectDir] : [projectDir];
+  const dirs = [projectDir];
+  let dir = projectDir;
+  for (const part of rel.split(sep)) dirs.push((dir = join(dir, part)));
+  return dirs;
+}

@@ -1,0 +1,62 @@
+// Codex's own hook trust, computed as Codex 0.169.0 computes it, so a user's existing approvals carry
+// over: a hook from a non-managed source runs only when the user's config.toml holds its `trusted_hash`
+// under `[hooks.state."<file>:<event label>:<group>:<handler>"]` (and not `enabled = false`). Codex skips
+// the others silently (openai/codex#21615); here they are listed and explained with why.
+//
+// The hash: sha256 over the canonical JSON (keys sorted, compact) of `{ event_name: <label>, matcher?,
+// hooks: [{ type: "command", command, timeout: max(1, timeout ?? 600), async, statusMessage?,
+// additionalContextLimit? }] }`, as `sha256:<hex>`; the matcher only on events that use matchers
+// (codex-rs/hooks discovery `command_hook_hash`, config `version_for_toml`). Checked against the 0.169.0
+// binary: test/profiles/codex/trust.test.ts holds hashes that real Codex accepted.
+import { isPlainObject } from '../../plain-object.js';
+import type { HookHandlerConfig } from '../../schemas/config.js';
+import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, type CodexHookEvent } from './events.js';
+
+/** One `[hooks.state."<key>"]` table of config.toml. */
+export interface CodexHookState {
+  trusted_hash?: string;
+  enabled?: boolean;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = canonical(value[key]);
+    return out;
+  }
+  return value;
+}
+
+/** The `trusted_hash` Codex writes for a command hook. */
+export function codexTrustedHash(event: CodexHookEvent, matcher: string | undefined, hook: Pick<HookHandlerConfig, 'command' | 'timeout' | 'async' | 'statusMessage'> & { additionalContextLimit?: number; timeoutSec?: number }): string {
+  const spec = CODEX_EVENT_SPECS[event];
+  const handler: Record<string, unknown> = { type: 'command', command: hook.command ?? '', timeout: Math.max(1, hook.timeout ?? hook.timeoutSec ?? CODEX_DEFAULT_TIMEOUT_SEC), async: hook.async === true };
+  if (hook.statusMessage !== undefined) handler.statusMessage = hook.statusMessage;
+  if (hook.additionalContextLimit !== undefined) handler.additionalContextLimit = hook.additionalContextLimit;
+  const identity: Record<string, unknown> = { event_name: spec.label, hooks: [handler] };
+  if (matcher !== undefined && spec.matchField !== null) identity.matcher = matcher;
+  // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
+  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(identity)), 'utf8').digest('hex')}`;
+}
+
+/** The `[hooks.state]` key of a hook: the absolute file it came from, the event label, its group and handler index. */
+export function codexHookKey(file: string, event: CodexHookEvent, group: number, index: number): string {
+  return `${file}:${CODEX_EVENT_SPECS[event].label}:${group}:${index}`;
+}
+
+// `[hooks.state]` of a config object (a parsed config.toml), keys trimmed; unreadable entries are left out.
+export function readHookStates(config: Readonly<Record<string, unknown>>): Map<string, CodexHookState> {
+  const states = new Map<string, CodexHookState>();
+  const table = isPlainObject(config.hooks) ? config.hooks.state : undefined;
+  if (!isPlainObject(table)) return states;
+  for (const [key, value] of Object.entries(table)) {
+    if (!isPlainObject(value)) continue;
+    const state: CodexHookState = {};
+    if (typeof value.trusted_hash === 'string') state.trusted_hash = value.trusted_hash;
+    if (typeof value.enabled === 'boolean') state.enabled = value.enabled;
+    states.set(key.trim(), state);
+  }
+  return states;
+}
