@@ -680,7 +680,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
 
   #changed(plan: EventPlan): void {
     plan.filtered = plan.entries.some((e) => e.matcher !== null);
-    plan.selective = this.#profile.select !== undefined && plan.entries.some((e) => e.condition !== undefined || e.dedupKey !== undefined);
+    const selects = this.#profile.selects ?? ((e: Entry) => e.condition !== undefined || e.dedupKey !== undefined);
+    plan.selective = this.#profile.select !== undefined && plan.entries.some(selects);
     plan.byValue = new Map();
   }
 

@@ -121,6 +121,12 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   checkPayload(view: View, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */
   select?(view: View, payload: unknown, entries: readonly Entry[], host: ProfileHost<State>): readonly Entry[];
+  /**
+   * Whether `select` must see the dispatches this entry is in (worked out when entries change, so a
+   * dispatch whose entries need no selection skips it). Default: the entry has an `if` condition or a
+   * de-duplication key.
+   */
+  selects?(entry: Entry): boolean;
   /** Why a matched entry would not run for this payload (before de-duplication), or undefined. */
   whyNot?(view: View, payload: unknown, entry: Entry, host: ProfileHost<State>): string | undefined;
   /**

@@ -123,6 +123,8 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
     throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
   },
 
+  // Configured hooks can be turned off by a config added later ([features] hooks = false, allow_managed_hooks_only).
+  selects: (e) => e.meta?.source !== undefined && e.meta.source !== 'code',
   select(view, payload, entries, host) {
     if (!host.state.active) return entries;
     return entries.filter((e) => codexProfile.whyNot!(view, payload, e, host) === undefined);

@@ -55,11 +55,9 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
 
   // The user's config.toml first: trust for every layer, and the project's trust level.
   const userToml = await readConfig(join(home, 'config.toml'), registry);
-  if (userToml.config !== undefined) {
-    host.state.addStates(readHookStates(userToml.config));
-    if (options.projectTrusted === undefined) host.state.projectTrusted = projectTrust(userToml.config, projectDir);
-  }
-  if (options.projectTrusted !== undefined) host.state.projectTrusted = options.projectTrusted;
+  if (userToml.config !== undefined) host.state.addStates(readHookStates(userToml.config));
+  // Without a record of it, a project is untrusted.
+  host.state.projectTrusted = options.projectTrusted ?? (userToml.config !== undefined && projectTrust(userToml.config, projectDir));
 
   const layers: Layer[] = [];
   if (requirements !== false) layers.push({ source: 'managed', files: [requirements] });
