@@ -2,7 +2,7 @@
 // errors (exit 2), and `--settings a.json b.json` (paths after `--settings` are settings files too).
 import { parseArgs } from 'node:util';
 import type { ConfigSource } from '../config/add-config.js';
-import type { ProfileName } from '../profiles/index.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
 
 /** Exit codes every command keeps. */
 /** The CLI's exit codes, the same for every command (`EXIT_TABLE`). */
@@ -34,6 +34,7 @@ export const GATE_OPTIONS = {
   'no-shell-hooks': { type: 'boolean' },
   'no-project-hooks': { type: 'boolean' },
   'no-plugin-hooks': { type: 'boolean' },
+  'bypass-hook-trust': { type: 'boolean' },
 } as const satisfies OptionSpecs;
 
 export const SETTINGS_OPTIONS = {
@@ -42,7 +43,8 @@ export const SETTINGS_OPTIONS = {
   ...GATE_OPTIONS,
 } as const satisfies OptionSpecs;
 
-export const SOURCES: readonly ConfigSource[] = ['user', 'project', 'local', 'plugin'];
+/** Every built-in profile's config sources (a profile checks its own when the file is added). */
+export const SOURCES: readonly ConfigSource[] = [...new Set(Object.values(PROFILES).flatMap((p) => p.sources as readonly ConfigSource[]))];
 
 /** A settings file named on the command line, with the `--source` that preceded it, if any. */
 export interface SettingsArg {
@@ -97,11 +99,14 @@ export function parseSource(value: string): ConfigSource {
   return value as ConfigSource;
 }
 
-// `--profile`: 'default' (the afk events) or 'claude'.
+/** The built-in profiles' names, as --profile takes them. */
+export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
+
+// `--profile`: a built-in profile's name ('default', the afk events; 'claude'; 'codex'; …).
 export function parseProfile(value: unknown): ProfileName {
   if (value === undefined) return 'default';
-  if (value !== 'default' && value !== 'claude') throw new UsageError(`--profile must be "default" or "claude", got ${JSON.stringify(value)}`);
-  return value;
+  if (typeof value !== 'string' || !(PROFILE_NAMES as string[]).includes(value)) throw new UsageError(`--profile must be one of ${PROFILE_NAMES.map((n) => JSON.stringify(n)).join(', ')}, got ${JSON.stringify(value)}`);
+  return value as ProfileName;
 }
 
 /** The three gates, all open unless a --no-* flag closes one. */
@@ -109,14 +114,18 @@ export interface GateSettings {
   enableShellHooks: boolean;
   allowProjectHooks: boolean;
   enablePluginHooks: boolean;
+  /** codex: run hooks Codex's trust would skip (`--bypass-hook-trust`, as `codex --dangerously-bypass-hook-trust`). */
+  bypassHookTrust?: boolean;
 }
 
 export function parseGates(values: ParsedArgs['values']): GateSettings {
-  return {
+  const gates: GateSettings = {
     enableShellHooks: values['no-shell-hooks'] !== true,
     allowProjectHooks: values['no-project-hooks'] !== true,
     enablePluginHooks: values['no-plugin-hooks'] !== true,
   };
+  if (values['bypass-hook-trust'] === true) gates.bypassHookTrust = true;
+  return gates;
 }
 
 // Exactly `n` positionals, named for the error message.
@@ -130,14 +139,17 @@ export function expectPositionals(args: ParsedArgs, names: readonly string[], { 
 export const GATE_HELP = `Gates (all open: the CLI runs the hooks in the files you give it):
   --no-shell-hooks     close enableShellHooks (user, project and local command hooks)
   --no-project-hooks   close allowProjectHooks (project and local command hooks)
-  --no-plugin-hooks    close enablePluginHooks (plugin hooks)`;
+  --no-plugin-hooks    close enablePluginHooks (plugin hooks)
+  --bypass-hook-trust  codex: run hooks that Codex's trust would skip (no matching trusted_hash in
+                       the user's config.toml), as codex --dangerously-bypass-hook-trust`;
 
 export const SETTINGS_HELP = `Settings files:
   --settings FILE…     settings or hooks.json files, in load order (repeatable; paths after it count too)
-  --source SOURCE      user, project, local or plugin for the --settings files after it; otherwise the
-                       source comes from the path: ~/.claude/settings.json user,
-                       .claude/settings.local.json local, <plugin>/hooks/hooks.json plugin (its root
-                       is the folder holding hooks/), anything else project`;
+  --source SOURCE      the source of the --settings files after it (user, project, local, plugin, …: the
+                       profile's); otherwise it comes from the path: ~/.claude/settings.json and
+                       ~/.codex/* user, .claude/settings.local.json local, /etc/codex/* system,
+                       <plugin>/hooks/hooks.json plugin (its root is the folder holding hooks/),
+                       anything else project`;
 
 export const TOOL_ALIAS_OPTION = { 'tool-alias': { type: 'string', multiple: true } } as const satisfies OptionSpecs;
 

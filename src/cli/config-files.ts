@@ -7,7 +7,9 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
 import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
 import { formatPath } from '../config/load.js';
-import type { ProfileName } from '../profiles/index.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
+import { HookConfigError } from '../errors.js';
+import { loadToml } from '../lazy.js';
 import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings, SettingsArg } from './args.js';
 import { makeJsonLocator, type JsonPath } from './json-locate.js';
@@ -56,10 +58,13 @@ export interface ReadContext {
 // without the manifest it is project config, so `--no-project-hooks` keeps it off.
 export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
   if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
+  // Codex: ~/.codex/ is the user's layer, /etc/codex/ the system's (managed).
+  if (dirname(absolute) === resolve(home, '.codex')) return { source: 'user' };
+  if (dirname(absolute) === resolve('/etc/codex')) return { source: basename(absolute) === 'requirements.toml' ? 'managed' : 'system' };
   if (absolute.endsWith(`${sep}.claude${sep}settings.local.json`)) return { source: 'local' };
   if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks') {
     const root = dirname(dirname(absolute));
-    if (existsSync(join(root, '.claude-plugin', 'plugin.json'))) return { source: 'plugin', pluginRoot: root };
+    if (existsSync(join(root, '.claude-plugin', 'plugin.json')) || existsSync(join(root, '.codex-plugin', 'plugin.json'))) return { source: 'plugin', pluginRoot: root };
   }
   return { source: 'project' };
 }
@@ -91,9 +96,16 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
     config.errors.push({ severity: 'error', code: 'read', path: '', message: `cannot read the file: ${reason}` });
     return config;
   }
+  const toml = /\.toml$/i.test(absolute);
   try {
-    config.value = JSON.parse(text);
+    // (Codex's config.toml and requirements.toml.)
+    config.value = toml ? loadToml().parse(text) : JSON.parse(text);
   } catch (error) {
+    if (toml) {
+      const { line, column } = error as { line?: number; column?: number };
+      config.errors.push({ severity: 'error', code: 'json', path: '', ...(line === undefined ? {} : { line, column }), message: `invalid TOML: ${(error as Error).message.split('\n')[0]}` });
+      return config;
+    }
     const offset = findJsonErrorOffset(text);
     const at = offset < 0 ? { line: 1, column: 1 } : lineAndColumn(text, offset);
     const words = offset < 0 ? undefined : describeJsonMistake(text, offset);
@@ -101,12 +113,23 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
     return config;
   }
 
-  const locator = makeJsonLocator(text);
-  const located = (path: JsonPath) => ({ path: formatPath(path), ...locator.locate(path) });
-  const parsed = getConfigSchemas().HooksConfigSchema.safeParse(config.value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      config.errors.push({ severity: 'error', code: 'schema', ...located(issue.path as JsonPath), message: issue.message });
+  const locator = toml ? undefined : makeJsonLocator(text);
+  const located = (path: JsonPath) => ({ path: formatPath(path), ...locator?.locate(path) });
+  const own = PROFILES[ctx.profile].parseConfig;
+  if (own !== undefined) {
+    // A profile that reads its harness's own format checks it with its own rules (as addConfig will).
+    try {
+      own(config.value, config.absolute);
+    } catch (error) {
+      if (!(error instanceof HookConfigError)) throw error;
+      for (const issue of error.issues) config.errors.push({ severity: 'error', code: 'schema', ...located(parsePath(issue.path)), message: issue.message });
+    }
+  } else {
+    const parsed = getConfigSchemas().HooksConfigSchema.safeParse(config.value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        config.errors.push({ severity: 'error', code: 'schema', ...located(issue.path as JsonPath), message: issue.message });
+      }
     }
   }
   // Scripts are looked for where hooks run: the project that holds the file's .claude/, else the cwd.
@@ -117,6 +140,13 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
   config.errors.sort(byLine);
   config.warnings.sort(byLine);
   return config;
+}
+
+// `hooks.PreToolUse[0].hooks[1]` (formatPath's form) back into its parts.
+function parsePath(path: string): JsonPath {
+  const parts: (string | number)[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) parts.push(m[2] !== undefined ? Number(m[2]) : m[3] !== undefined ? (JSON.parse(m[3]) as string) : m[1]!);
+  return parts;
 }
 
 // Reads every file; the ones with errors are reported by the caller.

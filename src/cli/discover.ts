@@ -28,8 +28,10 @@ const CLAUDE_ONLY: ReadonlySet<string> = new Set(CLAUDE_HOOK_EVENTS.filter((e) =
 export const PROJECT_DIR_OPTION = { 'project-dir': { type: 'string' } } as const;
 
 export const DISCOVERY_HELP = `Without --settings, the files the profile reads are used (claude: ~/.claude/settings.json,
-.claude/settings.json, .claude/settings.local.json, those that exist), and named on stderr. Without
---profile, a .claude/ path, a plugin's hooks.json or an event only Claude Code has means claude.
+.claude/settings.json, .claude/settings.local.json; codex: ~/.codex/hooks.json, ~/.codex/config.toml,
+.codex/hooks.json, .codex/config.toml; those that exist), and named on stderr. Without --profile, a
+.claude/ path, a plugin's hooks.json or an event only Claude Code has means claude; a .codex/ path or a
+.toml file means codex.
   --project-dir DIR    CLAUDE_PROJECT_DIR and the session's cwd (where hooks run unless the payload
                        names a cwd); default: the folder that holds the settings file's .claude/,
                        else the current directory`;
@@ -51,9 +53,18 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
       settings = found.map((file) => ({ file, source: undefined }));
       discovered.push(...found);
       io.err(`harness-hooks ${command}: no --settings given: read ${found.join(', ')}\n`);
+    } else if (args.values.profile === undefined || profile === 'codex') {
+      // Codex's files, in its layer order: the user's (~/.codex), then the project's (.codex/).
+      const codex = [...new Set([join(home, '.codex', 'hooks.json'), join(home, '.codex', 'config.toml'), join(io.cwd, '.codex', 'hooks.json'), join(io.cwd, '.codex', 'config.toml')].map((f) => resolve(f)))].filter((f) => existsSync(f));
+      if (codex.length > 0) {
+        profile = 'codex';
+        settings = codex.map((file) => ({ file, source: undefined }));
+        discovered.push(...codex);
+        io.err(`harness-hooks ${command}: no --settings given: read ${codex.join(', ')}\n`);
+      }
     }
   }
-  if (inferred?.why !== undefined && inferred.profile === 'claude') io.err(`harness-hooks ${command}: --profile claude (inferred: ${inferred.why}; --profile default to choose otherwise)\n`);
+  if (inferred?.why !== undefined) io.err(`harness-hooks ${command}: --profile ${inferred.profile} (inferred: ${inferred.why}; --profile default to choose otherwise)\n`);
   const explicit = args.values['project-dir'];
   if (explicit !== undefined && (typeof explicit !== 'string' || explicit === '')) throw new UsageError('--project-dir needs a folder');
   const projectDir = typeof explicit === 'string' ? resolve(io.cwd, explicit) : projectOf(settings.map((s) => resolve(io.cwd, s.file)), home);
@@ -61,9 +72,11 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
   return { profile, settings, projectDir, discovered };
 }
 
-// `claude` when a path or a file says so, with why; undefined when nothing does.
+// `claude` or `codex` when a path or a file says so, with why; undefined when nothing does.
 export function inferProfile(files: readonly string[]): { profile: ProfileName; why: string } | undefined {
   for (const file of files) {
+    if (basename(dirname(file)) === '.codex' || dirname(file) === resolve('/etc/codex')) return { profile: 'codex', why: `${file} is a Codex config file` };
+    if (/\.toml$/i.test(file)) return { profile: 'codex', why: `${file} is TOML (Codex's config.toml)` };
     if (isClaudeSettings(file)) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
     if (basename(file) === 'hooks.json' && basename(dirname(file)) === 'hooks' && existsSync(join(dirname(dirname(file)), '.claude-plugin', 'plugin.json'))) {
       return { profile: 'claude', why: `${file} is a Claude Code plugin's` };
@@ -93,7 +106,8 @@ const isClaudeSettings = (file: string): boolean => projectOfSettingsFile(file) 
 // The folder that holds the first project settings file's `.claude/` (not the user's ~/.claude).
 function projectOf(files: readonly string[], home: string): string | undefined {
   for (const file of files) {
-    const project = projectOfSettingsFile(file);
+    // (Codex: the folder that holds .codex/.)
+    const project = projectOfSettingsFile(file) ?? (basename(dirname(file)) === '.codex' ? dirname(dirname(file)) : undefined);
     if (project !== undefined && project !== resolve(home)) return project;
   }
   return undefined;

@@ -2,9 +2,7 @@
 // run for this payload, and if not exactly why. Nothing runs (unless --after replays a record first).
 import { resolve } from 'node:path';
 import { HookTypeError } from '../errors.js';
-import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
-import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
-import type { ProfileName } from '../profiles/index.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';
@@ -31,7 +29,7 @@ and hooks the profile cannot run at all (unknown handler type, no adapter) are l
 
 Options:
   --payload FILE|-   the payload JSON file, or - for stdin
-  --profile NAME     default or claude
+  --profile NAME     default, claude or codex
   --after RECORD     first re-dispatch (for real) every dispatch of a record file, so the hooks'
                      state is that of the recorded session at its end (\`once\` hooks it spent)
   --json             { event, matchValue, hooks: [{ name, kind, source, file, path, runs, reason }] }
@@ -113,13 +111,10 @@ ${exitHelp()}`,
 
 // The payload field matchers test on this event, and its value.
 function matchValue(profile: ProfileName, event: string, payload: Record<string, unknown>): { field: string; value: string } | undefined {
-  let field: string | null;
-  let basename = false;
-  if (profile === 'claude') {
-    const spec = CLAUDE_EVENT_SPECS[event as ClaudeHookEvent];
-    field = spec.matchField;
-    basename = spec.matchBasename;
-  } else field = EVENT_SPECS[event as HookEvent].toolMatcher ? 'toolName' : null;
+  // (The profile's own view says what its matchers test.)
+  const view = PROFILES[profile].view(event) as { matchField: string | null; matchBasename: boolean } | undefined;
+  const field = view?.matchField ?? null;
+  const basename = view?.matchBasename === true;
   if (field === null) return undefined;
   const raw = payload[field];
   let value = typeof raw === 'string' ? raw : '';

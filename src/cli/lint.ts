@@ -4,8 +4,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { programFile } from '../config/program-file.js';
 import type { ConfigSource } from '../config/add-config.js';
-import { EVENT_SPECS, HOOK_EVENTS, type HookEvent } from '../profiles/default/events.js';
-import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '../profiles/claude/events.js';
+import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';
 import { compileIfCondition } from '../profiles/claude/matcher.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { getConfigSchemas } from '../schemas/config.js';
@@ -76,7 +75,7 @@ export function lintHooksConfig(value: unknown, ctx: LintContext): LintWarning[]
   }
   const hooks = value.hooks;
   if (!isObject(hooks)) return out;
-  const events: readonly string[] = ctx.profile === 'claude' ? CLAUDE_HOOK_EVENTS : HOOK_EVENTS;
+  const events: readonly string[] = PROFILES[ctx.profile].events;
   const gate = PROFILES[ctx.profile].gate(ctx.source, ctx.gates);
 
   for (const [event, groups] of Object.entries(hooks)) {
@@ -122,7 +121,7 @@ function lintMatcher(matcher: string, event: string, matchField: string | null, 
     return;
   }
   const what = TOOL_FIELDS.has(matchField) ? 'tool name' : `${matchField} value`;
-  const exactList = profile === 'claude' ? /^[A-Za-z0-9_|]+$/ : /^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/;
+  const exactList = profile === 'default' ? /^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/ : /^[A-Za-z0-9_|]+$/;
   if (exactList.test(matcher)) {
     if (profile === 'claude' && TOOL_FIELDS.has(matchField)) {
       for (const name of matcher.split('|')) {
@@ -138,7 +137,7 @@ function lintMatcher(matcher: string, event: string, matchField: string | null, 
   try {
     new RegExp(source, explicit ? explicit[2]!.replace(/[gy]/g, '') : '');
   } catch (error) {
-    warn('matcher-invalid', path, `${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only a ${what} that is exactly ${JSON.stringify(matcher)}`);
+    warn('matcher-invalid', path, `${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); ${profile === 'codex' ? 'Codex skips its group: its hooks never run' : `it matches only a ${what} that is exactly ${JSON.stringify(matcher)}`}`);
     return;
   }
   if (/\s\||\|\s/.test(source)) {
@@ -152,6 +151,7 @@ function lintMatcher(matcher: string, event: string, matchField: string | null, 
 // Warns about one handler; false when the profile skips it whatever the gates say.
 function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPath, ctx: LintContext, warn: Warn): boolean {
   const type = hook.type;
+  if (ctx.profile !== 'default' && ctx.profile !== 'claude') return lintOwnFormat(hook, path, ctx, warn);
   const known = Object.keys(getConfigSchemas().HookHandlerSchema.shape);
   for (const key of Object.keys(hook)) {
     if (!known.includes(key)) warn('unknown-field', [...path, key], unknownFieldMessage(key, known, 'a handler'));
@@ -211,6 +211,19 @@ function lintHandler(hook: Record<string, unknown>, event: string, path: JsonPat
   return true;
 }
 
+// A handler of a profile that checks its own format (codex): its errors are the profile's; the warnings
+// are the units of `timeout`, types it skips and a program that is not there.
+function lintOwnFormat(hook: Record<string, unknown>, path: JsonPath, ctx: LintContext, warn: Warn): boolean {
+  if (ctx.profile === 'codex' && (hook.type === 'prompt' || hook.type === 'agent')) {
+    warn('handler-type', [...path, 'type'], `Codex 0.169.0 skips ${hook.type} hooks ("not supported yet")`);
+    return false;
+  }
+  const timeout = hook.timeout ?? hook.timeoutSec;
+  if (typeof timeout === 'number' && timeout >= 1000) warn('timeout-units', [...path, hook.timeout === undefined ? 'timeoutSec' : 'timeout'], `\`timeout\` is in seconds: ${timeout} s is ${describeSeconds(timeout)}; if you meant milliseconds write ${Math.max(1, Math.round(timeout / 1000))}`);
+  if (hook.type === 'command' && typeof hook.command === 'string') lintProgram(hook, path, ctx, warn);
+  return true;
+}
+
 // A command whose program is an absolute path (after ${CLAUDE_PLUGIN_ROOT} / $CLAUDE_PROJECT_DIR
 // substitution) that does not exist or cannot be executed: the hook fails every time it runs.
 function lintProgram(hook: Record<string, unknown>, path: JsonPath, ctx: LintContext, warn: Warn): void {
@@ -231,16 +244,15 @@ function lintProgram(hook: Record<string, unknown>, path: JsonPath, ctx: LintCon
 }
 
 function matchFieldOf(profile: ProfileName, event: string): string | null {
-  if (profile === 'claude') return CLAUDE_EVENT_SPECS[event as ClaudeHookEvent].matchField;
-  return EVENT_SPECS[event as HookEvent].toolMatcher ? 'toolName' : null;
+  return (PROFILES[profile].view(event) as { matchField: string | null } | undefined)?.matchField ?? null;
 }
 
 function unknownEventMessage(event: string, profile: ProfileName, events: readonly string[]): string {
   let message = `unknown event ${JSON.stringify(event)}: its hooks never run`;
   const near = closest(event, events);
-  const other: readonly string[] = profile === 'claude' ? HOOK_EVENTS : CLAUDE_HOOK_EVENTS;
+  const other = (Object.keys(PROFILES) as ProfileName[]).find((p) => p !== profile && PROFILES[p].events.includes(event));
   if (near !== undefined) message += `; did you mean ${JSON.stringify(near)}?`;
-  else if (other.includes(event)) message += `; it is a ${profile === 'claude' ? 'default' : 'claude'}-profile event (--profile ${profile === 'claude' ? 'default' : 'claude'})`;
+  else if (other !== undefined) message += `; it is a ${other}-profile event (--profile ${other})`;
   return message;
 }
 

@@ -15,7 +15,7 @@ harness-hooks/schema/${SCHEMA_FILES.claude} (--profile claude: Claude Code setti
 top-level key allowed). In a settings file: "$schema": "./node_modules/harness-hooks/schema/${SCHEMA_FILES.claude}".
 
 Options:
-  --profile NAME   default or claude
+  --profile NAME   default, claude or codex
   --json           the output is JSON either way
   -h, --help       this help
 

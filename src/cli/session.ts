@@ -5,11 +5,9 @@ import { TrustStore } from '../config/trust.js';
 import { HookConfigError } from '../errors.js';
 import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js';
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
-import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
 import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
-import type { ProfileName } from '../profiles/index.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { HookRegistry, type HookExplanation, type HookListing } from '../registry.js';
-import { HOOK_EVENTS } from '../profiles/default/events.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookStartInfo } from '../types.js';
 import { UsageError, type GateSettings, type SettingsArg } from './args.js';
@@ -88,9 +86,11 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
       return result;
     },
   };
+  const { bypassHookTrust, ...gates } = options.gates;
   const registry = new HookRegistry({
     profile: options.profile,
-    settings: options.gates,
+    settings: gates,
+    ...(options.profile === 'codex' ? { bypassHookTrust: bypassHookTrust === true } : {}),
     session: { cwd: options.projectDir ?? options.cwd },
     ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
     ...(options.toolAliases === undefined ? {} : { toolAliases: options.toolAliases }),
@@ -102,6 +102,10 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
     ...(options.record === undefined ? {} : { record: options.record }),
     ...(options.trustStore === undefined ? {} : { trustStore: options.trustStore }),
   }) as unknown as CliRegistry;
+  // Codex: trust ([hooks.state]) from the user's config.toml counts for every file, whatever the order given.
+  if (options.profile === 'codex') {
+    for (const f of files) if (f.source === 'user' && /\.toml$/i.test(f.absolute)) registry.addConfig({ hooks: { state: (f.value as { hooks?: { state?: unknown } }).hooks?.state ?? {} } }, { source: 'user', file: f.absolute });
+  }
   const reports = files.map((f) =>
     registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }),
   );
@@ -110,14 +114,14 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
 
 // The profile's event names.
 export function eventsOf(profile: ProfileName): readonly string[] {
-  return profile === 'claude' ? CLAUDE_HOOK_EVENTS : HOOK_EVENTS;
+  return PROFILES[profile].events;
 }
 
-// An event name the profile knows, or a UsageError that lists them (and points to the other profile).
+// An event name the profile knows, or a UsageError that lists them (and points to a profile that has it).
 export function checkEvent(event: string, profile: ProfileName): string {
   const events = eventsOf(profile);
   if (events.includes(event)) return event;
-  const other: ProfileName = profile === 'claude' ? 'default' : 'claude';
-  const hint = eventsOf(other).includes(event) ? ` (it is a ${other}-profile event: --profile ${other})` : '';
+  const other = (Object.keys(PROFILES) as ProfileName[]).find((p) => p !== profile && eventsOf(p).includes(event));
+  const hint = other !== undefined ? ` (it is a ${other}-profile event: --profile ${other})` : '';
   throw new UsageError(`unknown event ${JSON.stringify(event)} for the ${profile} profile${hint}; its events are ${events.join(', ')}`);
 }

@@ -8,7 +8,7 @@ export const validateCommand: CommandDef = {
   name: 'validate',
   summary: 'check settings or hooks.json files: errors and warnings with their paths and lines',
   options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...GATE_OPTIONS, source: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
-  help: `Usage: harness-hooks validate FILE… [--profile claude] [--source SOURCE] [--strict] [--json]
+  help: `Usage: harness-hooks validate FILE… [--profile claude|codex] [--source SOURCE] [--strict] [--json]
 
 Checks each settings file (or plugin hooks/hooks.json) against the config schema and prints every
 problem with its line and JSON path, e.g.

@@ -147,8 +147,8 @@ describe('harness-hooks validate', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('harness-hooks validate: missing FILE');
     expect(none.stderr).toContain('Run harness-hooks validate --help for usage.');
-    const profile = await cli(['validate', F.warnings, '--profile', 'codex'], { home: home.path });
+    const profile = await cli(['validate', F.warnings, '--profile', 'gemini-next'], { home: home.path });
     expect(profile.code).toBe(2);
-    expect(profile.stderr).toContain('--profile must be "default" or "claude", got "codex"');
+    expect(profile.stderr).toMatch(/--profile must be one of "default", "claude", "codex".*, got "gemini-next"/);
   });
 });
