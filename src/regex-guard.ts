@@ -76,8 +76,16 @@ export interface ListOrRegexDialect {
   readonly separator: RegExp;
   /** Anchors a regex at both ends (Copilot's flat matchers); default: unanchored. */
   readonly anchored?: boolean;
-  /** A pattern that is refused or does not compile: matches only itself (`'exact'`, default) or nothing (`'never'`: Codex skips its group). */
+  /** A pattern that does not compile: matches only itself (`'exact'`, default) or nothing (`'never'`: Codex skips its group). */
   readonly invalid?: 'exact' | 'never';
+  /**
+   * A pattern the backtracking guard refuses: matches only itself (`'exact'`, default), or everything
+   * (`'always'`: where the harness's own engine is linear, the pattern is legitimate there, and running
+   * the hook is the side that cannot let a call through unguarded).
+   */
+  readonly refused?: 'exact' | 'always';
+  /** Rewrites the harness's regex syntax into JavaScript's (source and flags). */
+  readonly translate?: (pattern: string) => { source: string; flags: string };
 }
 
 // The matcher dialect Claude Code, Codex and Copilot share: omitted, "" or "*" match all; an exact list of
@@ -89,20 +97,21 @@ export function compileListOrRegex(matcher: string | undefined, dialect: ListOrR
     const names = new Set(matcher.split(dialect.separator).map((name) => name.trim()).filter((name) => name !== ''));
     return (value) => names.has(value);
   }
-  const risk = catastrophicShape(matcher);
+  const { source, flags } = dialect.translate?.(matcher) ?? { source: matcher, flags: '' };
+  const risk = catastrophicShape(source);
   if (risk !== undefined) {
-    return refused(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`);
+    return fallback(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`, dialect.refused ?? 'exact');
   }
   try {
-    const re = new RegExp(dialect.anchored === true ? `^(?:${matcher})$` : matcher);
+    const re = new RegExp(dialect.anchored === true ? `^(?:${source})$` : source, flags);
     return (value) => re.test(matchInput(value));
   } catch (error) {
-    return refused(`is not a valid regular expression (${(error as Error).message})`);
+    return fallback(`is not a valid regular expression (${(error as Error).message})`, dialect.invalid ?? 'exact');
   }
 
-  function refused(why: string): (value: string) => boolean {
-    const never = dialect.invalid === 'never';
-    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} ${why}; ${never ? 'its hooks never run' : `it matches only the value ${JSON.stringify(matcher)}`}`);
-    return never ? () => false : (value) => value === matcher;
+  function fallback(why: string, as: 'exact' | 'never' | 'always'): (value: string) => boolean {
+    const what = as === 'never' ? 'its hooks never run' : as === 'always' ? 'its hooks run on every value' : `it matches only the value ${JSON.stringify(matcher)}`;
+    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} ${why}; ${what}`);
+    return as === 'never' ? () => false : as === 'always' ? () => true : (value) => value === matcher;
   }
 }

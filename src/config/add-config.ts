@@ -158,8 +158,9 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
             return;
           }
           if (gate !== undefined) {
-            skipped.push({ event, path, command, reason: `${source} command hooks need the \`${gate}\` setting`, gate });
-            const gated: GatedHook = { name: command, kind: made.kind, meta, gate };
+            const why = profile.gateWhy?.(source, gate, profileHost);
+            skipped.push({ event, path, command, reason: why ?? `${source} command hooks need the \`${gate}\` setting`, gate });
+            const gated: GatedHook = { name: command, kind: made.kind, meta, gate, ...(why === undefined ? {} : { why }) };
             if (made.timeoutMs !== undefined && Number.isFinite(made.timeoutMs)) gated.timeoutMs = made.timeoutMs;
             if (made.once === true) gated.once = true;
             removers.push(host.noteGated(event, gated));

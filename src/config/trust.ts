@@ -63,7 +63,8 @@ function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
   }
 }
 
-function canonical(value: unknown): string {
+/** JSON with every object's keys sorted, compact (what a hash is taken of). */
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isPlainObject(value)) {
     return `{${Object.keys(value)

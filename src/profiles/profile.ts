@@ -145,6 +145,8 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
    * problem. Default: the common form's schema (src/schemas/config.ts).
    */
   parseConfig?(config: unknown, file: string | undefined): HooksConfig;
+  /** Why `gate` keeps `source`'s hooks off, when the setting alone does not say it (Codex: the project is not trusted). */
+  gateWhy?(source: string, gate: keyof HookSettings, host: ProfileHost<State>): string | undefined;
   /**
    * The harness's own approval of a configured hook (Codex's `trusted_hash`): undefined when it runs, else
    * why not — the hook is then listed and explained, not registered.

@@ -7,6 +7,7 @@
 import { HookConfigError, type HookConfigIssue } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { HookHandlerConfig, HooksConfig, MatcherGroup } from '../../schemas/config.js';
+import { CODEX_HOOK_EVENTS } from './events.js';
 
 /** A config.toml's keys besides `[hooks]` events, kept for the profile's configSettings. */
 export const CODEX_SETTINGS_KEY = 'codex settings';
@@ -23,10 +24,14 @@ export interface CodexConfigSettings {
   notify?: readonly string[];
 }
 
-const HANDLER_KEYS: Readonly<Record<string, readonly string[]>> = {
+/** Codex 0.169.0's handler types and the fields each takes (undefined: not checked here; the profile skips them). */
+const HANDLER_TYPES: Readonly<Record<string, readonly string[] | undefined>> = {
   command: ['type', 'command', 'commandWindows', 'command_windows', 'timeout', 'timeoutSec', 'async', 'statusMessage', 'additionalContextLimit'],
   mcp_tool: ['type', 'server', 'tool', 'arguments', 'timeout', 'timeoutSec', 'statusMessage'],
+  prompt: undefined,
+  agent: undefined,
 };
+const EVENTS: ReadonlySet<string> = new Set(CODEX_HOOK_EVENTS);
 const MANAGED_KEYS = new Set(['state', 'managed_dir', 'windows_managed_dir']);
 
 // Reads either form into the common one; throws a HookConfigError naming every problem.
@@ -48,6 +53,11 @@ export function parseCodexConfig(config: unknown, file: string | undefined): Hoo
   else if (table !== undefined) {
     for (const [event, groups] of Object.entries(table)) {
       if (toml && MANAGED_KEYS.has(event)) continue;
+      // Codex skips an event it does not know without reading it: its contents cannot drop the file.
+      if (!EVENTS.has(event)) {
+        out[event] = [];
+        continue;
+      }
       if (!Array.isArray(groups)) {
         issues.push({ path: `hooks.${event}`, message: 'expected an array of matcher groups' });
         continue;
@@ -84,7 +94,12 @@ function readHandler(hook: unknown, path: string, issues: HookConfigIssue[]): Ho
     issues.push({ path: `${path}.type`, message: hook.type === undefined ? 'missing field `type`' : 'expected a handler type string, e.g. "command"' });
     return { type: 'invalid' };
   }
-  const known = HANDLER_KEYS[hook.type];
+  // Codex's handler types; any other drops the file.
+  if (!Object.hasOwn(HANDLER_TYPES, hook.type)) {
+    issues.push({ path: `${path}.type`, message: `unknown variant \`${hook.type}\`, expected one of ${Object.keys(HANDLER_TYPES).map((t) => `\`${t}\``).join(', ')}` });
+    return { type: 'invalid' };
+  }
+  const known = HANDLER_TYPES[hook.type];
   if (known !== undefined) for (const key of Object.keys(hook)) if (!known.includes(key)) issues.push({ path: `${path}.${key}`, message: `unknown field \`${key}\` of a ${hook.type} handler` });
   const out: HookHandlerConfig & Record<string, unknown> = { ...hook, type: hook.type };
   if (hook.type === 'command') {
@@ -110,7 +125,7 @@ function readHandler(hook: unknown, path: string, issues: HookConfigIssue[]): Ho
 const wholeNumber = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 // A config.toml's settings the profile reads, each only when well-typed.
-function readSettings(config: Record<string, unknown>): CodexConfigSettings {
+export function readSettings(config: Record<string, unknown>): CodexConfigSettings {
   const settings: CodexConfigSettings = {};
   const hooks = config.hooks;
   if (isPlainObject(hooks) && isPlainObject(hooks.state)) settings.state = hooks.state;
@@ -118,8 +133,7 @@ function readSettings(config: Record<string, unknown>): CodexConfigSettings {
     const on = config.features.hooks ?? config.features.codex_hooks;
     if (typeof on === 'boolean') settings.featuresHooks = on;
   }
-  const managedOnly = config.allow_managed_hooks_only ?? (isPlainObject(hooks) ? hooks.allow_managed_hooks_only : undefined);
-  if (typeof managedOnly === 'boolean') settings.allowManagedHooksOnly = managedOnly;
+  if (typeof config.allow_managed_hooks_only === 'boolean') settings.allowManagedHooksOnly = config.allow_managed_hooks_only;
   if (Array.isArray(config.notify) && config.notify.length > 0 && config.notify.every((a) => typeof a === 'string')) settings.notify = config.notify as string[];
   return settings;
 }

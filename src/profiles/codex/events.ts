@@ -53,6 +53,8 @@ export interface CodexEventSpec {
   readonly output: CodexOutputKind;
   /** On exit 0, stdout that is not JSON becomes context for the model. */
   readonly plainTextContext: boolean;
+  /** Stdin values Codex always sends when the payload has none. */
+  readonly defaults?: Readonly<Record<string, unknown>>;
 }
 
 const COMMON_TURN = ['session_id', 'turn_id', 'agent_id?', 'agent_type?', 'transcript_path!', 'cwd', 'hook_event_name', 'model', 'permission_mode'] as const;
@@ -73,7 +75,7 @@ export const CODEX_EVENT_SPECS: Readonly<Record<CodexHookEvent, CodexEventSpec>>
   // No turn_id; matched on `source` (startup | resume | clear | compact | fork).
   SessionStart: spec('SessionStart', 'session_start', { matchField: 'source', required: ['source'], stdin: ['session_id', 'transcript_path!', 'cwd', 'hook_event_name', 'model', 'permission_mode', 'source'], output: 'context', plainTextContext: true }),
   // No model, permission_mode or turn_id; `reason` is "other" in 0.169.0. Output is not read.
-  SessionEnd: spec('SessionEnd', 'session_end', { stdin: ['session_id', 'transcript_path!', 'cwd', 'hook_event_name', 'reason'], output: 'none' }),
+  SessionEnd: spec('SessionEnd', 'session_end', { stdin: ['session_id', 'transcript_path!', 'cwd', 'hook_event_name', 'reason'], output: 'none', defaults: { reason: 'other' } }),
   UserPromptSubmit: spec('UserPromptSubmit', 'user_prompt_submit', { required: ['prompt'], stdin: [...COMMON_TURN, 'prompt'], output: 'prompt', plainTextContext: true }),
   // Matched on agent_type (unverified in 0.169.0: no subagent in an offline run; the source's rule).
   SubagentStart: spec('SubagentStart', 'subagent_start', { matchField: 'agent_type', required: ['agent_id', 'agent_type'], stdin: ['session_id', 'turn_id', 'agent_id', 'agent_type', 'transcript_path!', 'cwd', 'hook_event_name', 'model', 'permission_mode'], output: 'context' }),
@@ -95,4 +97,8 @@ export const CODEX_EVENT_SPECS: Readonly<Record<CodexHookEvent, CodexEventSpec>>
 export const CODEX_DEFAULT_TIMEOUT_SEC = 600;
 
 /** Codex reports its shell tools as `Bash`; `apply_patch` also fires matchers written for Edit or Write. */
-export const CODEX_MATCHER_ALIASES: Readonly<Record<string, readonly string[]>> = Object.freeze({ apply_patch: ['Write', 'Edit'], spawn_agent: ['Agent'] });
+/** (A Map: a tool named `constructor` or `__proto__` must find nothing.) */
+export const CODEX_MATCHER_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['apply_patch', ['Write', 'Edit']],
+  ['spawn_agent', ['Agent']],
+]);

@@ -102,7 +102,8 @@ export function mergeCodexOutcomes(spec: CodexEventSpec, outcomes: readonly (Cod
         result.reason = blocks.join('\n\n');
         result.modelText = result.reason;
       }
-      if (mcp !== undefined) result.hookSpecificOutput = { hookEventName: spec.name, updatedMCPToolOutput: mcp.value };
+      // (Codex applies it to MCP tools only: for the shell it was ignored, observed.)
+      if (mcp !== undefined && String(input.tool_name ?? '').startsWith('mcp__')) result.hookSpecificOutput = { hookEventName: spec.name, updatedMCPToolOutput: mcp.value };
       break;
     case 'stop':
       if (stop !== undefined) break;

@@ -7,6 +7,7 @@ import { stripTerminalControls } from '../../terminal-text.js';
 import type { EntryOutcome } from '../../parallel-run.js';
 import type { CommandResult } from '../../executor/index.js';
 import type { HookRunOutcome } from '../../types.js';
+import { looksLikeJson } from '../../executor/exit-code.js';
 import { CODEX_HOOK_EVENTS, type CodexEventSpec } from './events.js';
 
 /** What one entry contributed to a codex dispatch. */
@@ -55,8 +56,9 @@ const EVENT_NAMES: ReadonlySet<string> = new Set(CODEX_HOOK_EVENTS);
 function shapeError(value: Record<string, unknown>, spec: CodexEventSpec): string | undefined {
   const allowed = TOP_KEYS[spec.output];
   for (const key of Object.keys(value)) if (!allowed.includes(key)) return `unknown field \`${key}\``;
-  const types: Record<string, string> = { continue: 'boolean', suppressOutput: 'boolean', stopReason: 'string', systemMessage: 'string', reason: 'string' };
-  for (const [key, type] of Object.entries(types)) if (value[key] !== undefined && value[key] !== null && typeof value[key] !== type) return `\`${key}\` must be a ${type}`;
+  // continue and suppressOutput are plain booleans in Codex (null is a type error); the others are Options.
+  for (const key of ['continue', 'suppressOutput']) if (value[key] !== undefined && typeof value[key] !== 'boolean') return `\`${key}\` must be a boolean`;
+  for (const key of ['stopReason', 'systemMessage', 'reason']) if (value[key] != null && typeof value[key] !== 'string') return `\`${key}\` must be a string`;
   const decision = value.decision;
   if (decision !== undefined && decision !== null && !(decision === 'block' || (decision === 'approve' && spec.output === 'pre-tool'))) return `\`decision\` must be "block"${spec.output === 'pre-tool' ? ' or "approve"' : ''}`;
   const specific = value.hookSpecificOutput;
@@ -101,15 +103,17 @@ export function fromOutput(value: Record<string, unknown>, spec: CodexEventSpec)
       if (stopReason !== undefined) return failed('PreToolUse hook returned unsupported stopReason');
       if (value.suppressOutput === true) return failed('PreToolUse hook returned unsupported suppressOutput');
       const decision = specific.permissionDecision;
-      const hookSpecific = decision != null || specific.permissionDecisionReason != null || specific.updatedInput !== undefined;
+      // (JSON null is None in Codex's Option fields.)
+      const updated = specific.updatedInput ?? undefined;
+      const hookSpecific = decision != null || specific.permissionDecisionReason != null || updated !== undefined;
       if (hookSpecific) {
-        if (specific.updatedInput !== undefined && decision !== 'allow') return failed('PreToolUse hook returned updatedInput without permissionDecision:allow');
-        if (decision === 'allow' && specific.updatedInput === undefined) return failed('PreToolUse hook returned unsupported permissionDecision:allow');
+        if (updated !== undefined && decision !== 'allow') return failed('PreToolUse hook returned updatedInput without permissionDecision:allow');
+        if (decision === 'allow' && updated === undefined) return failed('PreToolUse hook returned unsupported permissionDecision:allow');
         if (decision === 'ask') return failed('PreToolUse hook returned unsupported permissionDecision:ask');
         if (decision === 'deny' && blank(specific.permissionDecisionReason)) return failed('PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason');
         if (decision == null) return failed('PreToolUse hook returned permissionDecisionReason without permissionDecision');
         if (decision === 'deny') out.block = (specific.permissionDecisionReason as string).trim();
-        else out.updatedInput = specific.updatedInput;
+        else out.updatedInput = updated;
       } else if (value.decision === 'approve') return failed('PreToolUse hook returned unsupported decision:approve');
       else if (value.decision === 'block') {
         if (blank(value.reason)) return failed('PreToolUse hook returned decision:block without a non-empty reason');
@@ -123,8 +127,8 @@ export function fromOutput(value: Record<string, unknown>, spec: CodexEventSpec)
       if (value.suppressOutput === true) return failed('PermissionRequest hook returned unsupported suppressOutput');
       const d = specific.decision as Record<string, unknown> | undefined | null;
       if (d == null) break;
-      if (d.updatedInput !== undefined) return failed('PermissionRequest hook returned unsupported updatedInput');
-      if (d.updatedPermissions !== undefined) return failed('PermissionRequest hook returned unsupported updatedPermissions');
+      if (d.updatedInput != null) return failed('PermissionRequest hook returned unsupported updatedInput');
+      if (d.updatedPermissions != null) return failed('PermissionRequest hook returned unsupported updatedPermissions');
       if (d.interrupt === true) return failed('PermissionRequest hook returned unsupported interrupt:true');
       if (d.behavior === 'allow') out.allow = true;
       else out.block = blank(d.message) ? 'PermissionRequest hook denied approval' : (d.message as string).trim();
@@ -137,7 +141,7 @@ export function fromOutput(value: Record<string, unknown>, spec: CodexEventSpec)
       // continue:false: its text replaces the tool output (0.169.0 does not end the turn: observed).
       if (stops) out.block = [value.reason, stopReason].find((s) => !blank(s))?.toString().trim() ?? 'PostToolUse hook stopped execution';
       else if (value.decision === 'block') out.block = (value.reason as string).trim();
-      if (specific.updatedMCPToolOutput !== undefined) out.mcpToolOutput = specific.updatedMCPToolOutput;
+      if (specific.updatedMCPToolOutput != null) out.mcpToolOutput = specific.updatedMCPToolOutput;
       break;
     }
     case 'prompt':
@@ -193,8 +197,13 @@ export function fromCommandResult(r: CommandResult, spec: CodexEventSpec): Codex
   if (r.aborted) return { outcome: 'aborted', ...(r.warning === undefined ? {} : { message: r.warning }) };
   if (r.timedOut) return { outcome: 'timeout', message: r.warning ?? 'hook timed out' };
   if (r.exitCode === 0) {
-    // JSON Codex cannot read whole (past the executor's parse limit) is invalid JSON there too: the hook failed.
-    if (r.stdoutOverParseLimit === true) return failed(`hook returned invalid ${spec.name} JSON output (longer than the executor's parse limit)`);
+    // Codex reads stdout to its end; here JSON past the executor's parse limit cannot be read whole. Where
+    // the event can refuse, it refuses (a decision is never lost to a cap: one place this profile differs
+    // on purpose); elsewhere the hook failed.
+    if (r.stdoutOverParseLimit === true && looksLikeJson(r.stdoutForParse ?? r.stdout)) {
+      const reason = `hook printed ${spec.name} JSON output too long to read whole (over the executor's parse limit)`;
+      return EXIT2_WANTS[spec.output] === undefined || spec.output === 'post-tool' ? failed(reason) : { outcome: 'block', block: reason, message: reason };
+    }
     return fromStdout(r.stdoutForParse ?? r.stdout, spec);
   }
   if (r.exitCode === 2) {

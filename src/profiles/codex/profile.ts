@@ -6,7 +6,7 @@
 // seconds (default 600, at least 1), Codex's config forms (config.ts), its trust by `trusted_hash`
 // (trust.ts), its layers (settings.ts) and the legacy `notify` program.
 import { homedir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { errorMessage } from '../../dispatch-run.js';
 import type { CommandHookSpec } from '../../executor/index.js';
@@ -17,13 +17,13 @@ import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.j
 import { stripTerminalControls } from '../../terminal-text.js';
 import type { HookContext, HookSession } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
-import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
+import type { ConfiguredHook, EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import { CODEX_SETTINGS_KEY, parseCodexConfig, type CodexConfigSettings } from './config.js';
 import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, CODEX_HOOK_EVENTS, CODEX_MATCHER_ALIASES, type CodexEventSpec, type CodexHookEvent } from './events.js';
 import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
 import { fromCommandResult, fromHandlerValue, type CodexEntryOutcome } from './output.js';
 import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
-import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
+import { loadCodexSettings, real, type LoadCodexSettingsOptions } from './settings.js';
 import { CODEX_OPTION_KEYS, CodexState, MANAGED_SOURCES, type CodexProfileOptions } from './state.js';
 import { codexHookKey, codexTrustedHash } from './trust.js';
 
@@ -56,7 +56,7 @@ export interface CodexRegistryMethods {
   loadSettings(options: LoadCodexSettingsOptions): Promise<AddConfigReport[]>;
   /**
    * Runs the legacy `notify` program (config.toml `notify = [...]`) for a completed turn: fire and forget,
-   * the JSON as its last argument. Resolves to whether one was started.
+   * the JSON as its last argument; close() ends it. Returns whether one was started.
    */
   notifyTurnComplete(turn: CodexTurnComplete): boolean;
 }
@@ -97,7 +97,28 @@ const views = (): ReadonlyMap<string, CodexEventView> =>
   ));
 
 // Codex's is_exact_matcher: only ASCII letters, digits, `_` and `|`; an invalid regex skips the group.
-const CODEX_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, invalid: 'never' };
+// Codex's regexes are Rust's (linear time: a pattern the backtracking guard refuses still runs the hook).
+const CODEX_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, invalid: 'never', refused: 'always', translate: fromRustRegex };
+
+// The Rust `regex` syntax JavaScript spells differently: leading inline flags `(?i)`, `(?s)`, `(?m)`;
+// named groups `(?P<name>…)`; `\A` and `\z`; `\p{…}` classes (the `u` flag). (Other Rust-only syntax,
+// `[[:alpha:]]` classes among it, is read as JavaScript reads it.)
+export function fromRustRegex(pattern: string): { source: string; flags: string } {
+  let source = pattern;
+  let flags = '';
+  const inline = /^\(\?([ims]+)\)/.exec(source);
+  if (inline) {
+    flags = [...new Set(inline[1]!)].join('');
+    source = source.slice(inline[0].length);
+  }
+  source = source.replace(/\(\?P</g, '(?<').replace(/(^|[^\\])((?:\\\\)*)\\A/g, '$1$2^').replace(/(^|[^\\])((?:\\\\)*)\\z/g, '$1$2$$');
+  if (/\\[pP]/.test(source)) {
+    // Rust's one-letter form `\pL` is `\p{L}` in JavaScript.
+    source = source.replace(/\\([pP])([A-Za-z])/g, '\\$1{$2}');
+    flags += 'u';
+  }
+  return { source, flags };
+}
 
 export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView> = {
   name: 'codex',
@@ -111,7 +132,7 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
   compileMatcher(matcher, host) {
     const test = compileListOrRegex(matcher, CODEX_DIALECT, host.logger);
     if (test === null) return null;
-    return (value) => test(value) || (CODEX_MATCHER_ALIASES[value]?.some(test) ?? false);
+    return (value) => test(value) || (CODEX_MATCHER_ALIASES.get(value)?.some(test) ?? false);
   },
 
   checkPayload(view, payload) {
@@ -139,6 +160,10 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
   concurrent: true,
   // managed: requirements.toml; system: /etc/codex (managed too); session: `-c` overrides.
   sources: ['managed', 'system', 'user', 'project', 'session', 'plugin'],
+  gateWhy: (source, gate, host) =>
+    source === 'project' && gate === 'allowProjectHooks' && host.state.projectTrusted === false
+      ? 'the project is not trusted by Codex (no `[projects."<dir>"] trust_level = "trusted"` in the user\'s config.toml): Codex ignores its .codex/ folder'
+      : undefined,
   gate(source, settings, host) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
     if (!settings.enableShellHooks) return 'enableShellHooks';
@@ -152,14 +177,16 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
   trust(host, h) {
     if (MANAGED_SOURCES.has(h.origin.source) || h.hook.type !== 'command') return undefined;
     const event = h.event as CodexHookEvent;
-    const key = h.file === undefined ? undefined : codexHookKey(resolve(h.file), event, h.group, h.index);
-    const state = key === undefined ? undefined : host.state.hookState(key);
-    if (state?.enabled === false) return { why: `disabled in config.toml ([hooks.state."${key}"] enabled = false)`, trust: 'changed' };
+    const key = keySource(host, h);
+    if (key === null) return { why: `not trusted by Codex: a plugin hook's trust is keyed by the plugin's id; pass loadSettings \`plugins: [{ root, id }]\` (or set bypassHookTrust)`, trust: 'new' };
+    const stateKey = key === undefined ? undefined : codexHookKey(key, event, h.group, h.index);
+    const state = stateKey === undefined ? undefined : host.state.hookState(stateKey);
+    if (state?.enabled === false) return { why: `disabled in config.toml ([hooks.state."${stateKey}"] enabled = false)`, trust: 'changed' };
     if (host.state.bypassHookTrust) return undefined;
     const hash = codexTrustedHash(event, h.matcher, h.hook as Parameters<typeof codexTrustedHash>[2]);
     if (state?.trusted_hash === hash) return undefined;
-    if (key === undefined) return { why: 'not trusted by Codex: a config without `file` has no [hooks.state] key (pass addConfig its file, or set bypassHookTrust)', trust: 'new' };
-    const fix = `[hooks.state."${key}"] trusted_hash = "${hash}"`;
+    if (stateKey === undefined) return { why: 'not trusted by Codex: a config without `file` has no [hooks.state] key (pass addConfig its file, or set bypassHookTrust)', trust: 'new' };
+    const fix = `[hooks.state."${stateKey}"] trusted_hash = "${hash}"`;
     return state?.trusted_hash === undefined
       ? { why: `not trusted by Codex, which skips it without a word: the user's config.toml has no trusted_hash for it (approve it in Codex's /hooks, or add ${fix})`, trust: 'new' }
       : { why: `not trusted by Codex: changed since it was approved (its trusted_hash in config.toml is for other contents; approve it again in Codex's /hooks, or set ${fix})`, trust: 'changed' };
@@ -216,6 +243,17 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
   },
 };
 
+// Where Codex's trust key of a hook starts: its file's real absolute path; a plugin's id and the file's path
+// in the plugin; undefined without a file; null for a plugin whose id is not known.
+function keySource(host: ProfileHost<CodexState>, h: ConfiguredHook): string | undefined | null {
+  if (h.file === undefined) return undefined;
+  const file = real(resolve(h.file));
+  const root = h.origin.pluginRoot;
+  if (h.origin.source !== 'plugin' || root === undefined) return file;
+  const id = host.state.pluginIds.get(resolve(root));
+  return id === undefined ? null : `${id}:${relative(real(resolve(root)), file)}`;
+}
+
 // The hook input: the event's keys in Codex's order, the common ones from the session when the payload
 // has none; nothing else (a hook's stdin carries exactly what Codex sends).
 function makeHookInput(view: CodexEventView, session: Readonly<HookSession>, p: Record<string, unknown>): Record<string, unknown> {
@@ -226,6 +264,7 @@ function makeHookInput(view: CodexEventView, session: Readonly<HookSession>, p: 
       if (key === 'session_id') value = session.sessionId;
       else if (key === 'cwd') value = session.cwd ?? process.cwd();
       else if (key === 'transcript_path') value = session.transcriptPath ?? undefined;
+      else value = view.spec.defaults?.[key];
     }
     if (value === undefined) {
       if (mode !== '!') continue;
@@ -238,14 +277,17 @@ function makeHookInput(view: CodexEventView, session: Readonly<HookSession>, p: 
 
 // The legacy notify program: argv plus the turn as compact JSON with Codex's kebab-case keys.
 function notifyTurnComplete(host: ProfileHost<CodexState>, turn: CodexTurnComplete): boolean {
-  const argv = host.state.notify;
-  if (argv === undefined) return false;
+  const notify = host.state.notify;
+  if (notify === undefined) return false;
+  const { argv, source } = notify;
   const json: Record<string, unknown> = { type: 'agent-turn-complete', 'thread-id': turn.threadId, 'turn-id': turn.turnId, cwd: turn.cwd ?? host.session.cwd ?? process.cwd() };
   if (turn.client !== undefined) json.client = turn.client;
   json['input-messages'] = turn.inputMessages;
   json['last-assistant-message'] = turn.lastAssistantMessage;
   const spec: CommandHookSpec = { type: 'command', command: argv[0]!, args: [...argv.slice(1), JSON.stringify(json)] };
-  host.track(runUnder(host, spec, null, { cwd: json.cwd as string, timeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000 }, undefined).catch(() => undefined));
+  // Its source's environment policy, as for that source's hooks (`hookEnv`).
+  const env = host.withheldEnv(source);
+  host.track(runUnder(host, spec, null, { cwd: json.cwd as string, timeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000, ...(env === undefined ? {} : { env }) }, undefined).catch(() => undefined));
   return true;
 }
 

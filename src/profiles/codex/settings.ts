@@ -6,7 +6,8 @@
 // (`[hooks.state]`) and for the project's `trust_level`: an untrusted project's layer is off.
 // A file Codex cannot parse is dropped with a warning, and the others still load, as in Codex.
 import { homedir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
 import { describeValue, HookTypeError } from '../../errors.js';
@@ -27,8 +28,11 @@ export interface LoadCodexSettingsOptions {
   systemDir?: string | false;
   /** Managed requirements, or false for none. Default `/etc/codex/requirements.toml`. */
   requirementsFile?: string | false;
-  /** Plugin roots: each `<root>/hooks/hooks.json` that exists loads as a plugin's. */
-  plugins?: readonly string[];
+  /**
+   * Plugins: each `<root>/hooks/hooks.json` that exists loads as a plugin's. Codex keys a plugin hook's
+   * trust by the plugin's id (`<id>:hooks/hooks.json:…`): give `{ root, id }` for its approvals to count.
+   */
+  plugins?: readonly (string | { root: string; id: string })[];
   /**
    * Whether Codex trusts the project. Default: the user's config.toml, `[projects."<projectDir>"]
    * trust_level = "trusted"` (Codex's own record). An untrusted project's hooks do not run.
@@ -47,17 +51,31 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
   if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
   }
-  const projectDir = resolve(options.projectDir);
-  const cwd = resolve(options.cwd ?? projectDir);
-  const home = resolve(options.codexHome ?? process.env.CODEX_HOME ?? join(homedir(), '.codex'));
+  if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`plugins\` to be an array of plugin roots, got ${describeValue(options.plugins)}`);
+  // Codex canonicalises CODEX_HOME and runs in getcwd()'s (real) folder: trust keys name real paths.
+  const projectDir = real(resolve(options.projectDir));
+  const cwd = real(resolve(options.cwd ?? projectDir));
+  const home = real(resolve(options.codexHome ?? process.env.CODEX_HOME ?? join(homedir(), '.codex')));
   const systemDir = options.systemDir ?? '/etc/codex';
   const requirements = options.requirementsFile ?? (systemDir === false ? false : join(systemDir, 'requirements.toml'));
 
-  // The user's config.toml first: trust for every layer, and the project's trust level.
+  // The user's config.toml first: trust for every layer, and the project's trust level — undone by the
+  // first report's remove(), so a reload reads them again.
   const userToml = await readConfig(join(home, 'config.toml'), registry);
-  if (userToml.config !== undefined) host.state.addStates(readHookStates(userToml.config));
+  const undoStates = userToml.config === undefined ? undefined : host.state.addStates(readHookStates(userToml.config));
   // Without a record of it, a project is untrusted.
   host.state.projectTrusted = options.projectTrusted ?? (userToml.config !== undefined && projectTrust(userToml.config, projectDir));
+  const reports: AddConfigReport[] = [
+    {
+      source: 'user',
+      added: [],
+      skipped: [],
+      remove: () => {
+        undoStates?.();
+        host.state.projectTrusted = undefined;
+      },
+    },
+  ];
 
   const layers: Layer[] = [];
   if (requirements !== false) layers.push({ source: 'managed', files: [requirements] });
@@ -67,9 +85,12 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
     // (The user's own ~/.codex is the user layer, never a project's.)
     if (resolve(dir, '.codex') !== home) layers.push({ source: 'project', files: [join(dir, '.codex', 'hooks.json'), join(dir, '.codex', 'config.toml')] });
   }
-  for (const root of options.plugins ?? []) layers.push({ source: 'plugin', files: [join(root, 'hooks', 'hooks.json')], pluginRoot: resolve(root) });
+  for (const plugin of options.plugins ?? []) {
+    const root = resolve(typeof plugin === 'string' ? plugin : plugin.root);
+    if (typeof plugin !== 'string') host.state.pluginIds.set(root, plugin.id);
+    layers.push({ source: 'plugin', files: [join(root, 'hooks', 'hooks.json')], pluginRoot: root });
+  }
 
-  const reports: AddConfigReport[] = [];
   for (const layer of layers) {
     const read = [];
     for (const file of layer.files) {
@@ -85,7 +106,9 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
       try {
         reports.push(registry.addConfig(config, { source: layer.source, file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
       } catch (error) {
-        registry.logger.warn(`harness-hooks: ${file} was dropped, as Codex drops a hooks config it cannot parse: ${(error as Error).message}`);
+        registry.logger.warn(`harness-hooks: the hooks of ${file} were dropped, as Codex drops a hooks config it cannot parse: ${(error as Error).message}`);
+        // Its other settings ([features], notify, allow_managed_hooks_only) still count, as in Codex.
+        if (file.endsWith('.toml')) reports.push(registry.addConfig({ ...config, hooks: {} }, { source: layer.source, file }));
       }
     }
   }
@@ -123,10 +146,19 @@ function projectTrust(config: Record<string, unknown>, projectDir: string): bool
   }
 }
 
-// The folders from the project root down to the cwd (the cwd itself when it is outside the project).
+// A path's real form, or the path when it does not exist.
+export function real(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+// The folders from the project root down to the cwd (only the root when the cwd is outside it).
 function projectDirs(projectDir: string, cwd: string): string[] {
   const rel = relative(projectDir, cwd);
-  if (rel === '' || rel.startsWith('..')) return rel === '' ? [projectDir] : [projectDir];
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [projectDir];
   const dirs = [projectDir];
   let dir = projectDir;
   for (const part of rel.split(sep)) dirs.push((dir = join(dir, part)));

@@ -26,12 +26,15 @@ export const MANAGED_SOURCES: ReadonlySet<string> = new Set(['managed', 'system'
 interface Setting<T> {
   value: T;
   where: string;
+  source?: string;
 }
 
 export class CodexState {
   readonly bypassHookTrust: boolean;
   /** Whether Codex trusts the project (loadSettings reads it from config.toml); undefined: the settings decide. */
   projectTrusted: boolean | undefined;
+  /** Plugin root -> plugin id, for Codex's trust keys of plugin hooks (`<id>:<relative file>`). */
+  readonly pluginIds = new Map<string, string>();
   readonly #states: Map<string, CodexHookState>[] = [];
   readonly #featuresOff: Setting<true>[] = [];
   readonly #managedOnly: Setting<true>[] = [];
@@ -81,7 +84,7 @@ export class CodexState {
     if (settings.state !== undefined && (source === 'user' || source === 'session')) undo.push(this.addStates(readHookStates({ hooks: { state: settings.state } })));
     if (settings.featuresHooks === false) push(this.#featuresOff, { value: true, where });
     if (settings.allowManagedHooksOnly === true && MANAGED_SOURCES.has(source)) push(this.#managedOnly, { value: true, where });
-    if (settings.notify !== undefined) push(this.#notify, { value: settings.notify, where });
+    if (settings.notify !== undefined) push(this.#notify, { value: settings.notify, where, source });
     return undo.length === 0 ? undefined : () => undo.forEach((u) => u());
   }
 
@@ -94,8 +97,9 @@ export class CodexState {
     return undefined;
   }
 
-  /** The legacy `notify` program: the last config that sets it wins (config.toml's precedence). */
-  get notify(): readonly string[] | undefined {
-    return this.#notify[this.#notify.length - 1]?.value;
+  /** The legacy `notify` program and the source that set it: the last config that sets it wins (config.toml's precedence). */
+  get notify(): { argv: readonly string[]; source: string } | undefined {
+    const last = this.#notify[this.#notify.length - 1];
+    return last === undefined ? undefined : { argv: last.value, source: last.source ?? 'user' };
   }
 }

@@ -8,6 +8,7 @@
 // additionalContextLimit? }] }`, as `sha256:<hex>`; the matcher only on events that use matchers
 // (codex-rs/hooks discovery `command_hook_hash`, config `version_for_toml`). Checked against the 0.169.0
 // binary: test/profiles/codex/trust.test.ts holds hashes that real Codex accepted.
+import { canonical } from '../../config/trust.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';
 import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, type CodexHookEvent } from './events.js';
@@ -18,15 +19,6 @@ export interface CodexHookState {
   enabled?: boolean;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = canonical(value[key]);
-    return out;
-  }
-  return value;
-}
 
 /** The `trusted_hash` Codex writes for a command hook. */
 export function codexTrustedHash(event: CodexHookEvent, matcher: string | undefined, hook: Pick<HookHandlerConfig, 'command' | 'timeout' | 'async' | 'statusMessage'> & { additionalContextLimit?: number; timeoutSec?: number }): string {
@@ -38,7 +30,7 @@ export function codexTrustedHash(event: CodexHookEvent, matcher: string | undefi
   if (matcher !== undefined && spec.matchField !== null) identity.matcher = matcher;
   // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
   const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
-  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(identity)), 'utf8').digest('hex')}`;
+  return `sha256:${createHash('sha256').update(canonical(identity), 'utf8').digest('hex')}`;
 }
 
 /** The `[hooks.state]` key of a hook: the absolute file it came from, the event label, its group and handler index. */
