@@ -16,7 +16,7 @@ export type { CommandExecutorOptions, CommandHookSpec, CommandResult, CommandRun
 export { resolveTimeoutMs, parseCommandOutput } from './executor/index.js';
 
 // Writing a profile: the interface, and the runs and results the built-in profiles are made of.
-export type { Profile, ProfileHost, ProfileTypes, ProfileMethod, ProfileRegistry, EventView, ConfigEntryFields, ConfigOrigin, ToolAliases } from './profiles/profile.js';
+export type { Profile, ProfileHost, ProfileTypes, ProfileMethod, ProfileRegistry, EventView, ConfigEntryFields, ConfigOrigin, ConfiguredHook, ToolAliases } from './profiles/profile.js';
 export type { ProfileName, ProfileRef, BuiltinProfiles, TypesOf } from './profiles/index.js';
 export type { Entry, EntryInvoker, EntryMeta, EntryReport, ToolMatcher } from './entry.js';
 export type { EntryContext } from './context.js';
@@ -36,6 +36,17 @@ export { compileMatcher } from './profiles/default/matcher.js';
 export { toCommandInput } from './profiles/default/command-input.js';
 export type { CommandInput } from './profiles/default/command-input.js';
 export type { DefaultProfileTypes } from './profiles/default/profile.js';
+
+// The codex profile (Codex CLI's hooks).
+export { CODEX_HOOK_EVENTS, CODEX_EVENT_SPECS } from './profiles/codex/events.js';
+export type { CodexHookEvent, CodexEventSpec, CodexOutputKind } from './profiles/codex/events.js';
+export type { CodexHookPayloads, CodexHookInput, CodexHookOutput, CodexCommonFields, CodexPermissionMode } from './profiles/codex/payloads.js';
+export type { CodexDispatchResult } from './profiles/codex/merge.js';
+export type { CodexProfileTypes, CodexRegistryMethods, CodexHookHandler, CodexDispatchPayload, CodexTurnComplete } from './profiles/codex/profile.js';
+export type { CodexProfileOptions } from './profiles/codex/state.js';
+export type { LoadCodexSettingsOptions } from './profiles/codex/settings.js';
+export { codexTrustedHash, codexHookKey } from './profiles/codex/trust.js';
+export type { CodexHookState } from './profiles/codex/trust.js';
 
 // The claude profile (Claude Code's hooks).
 export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events.js';
