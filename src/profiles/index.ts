@@ -2,6 +2,7 @@
 // PROFILES (and its import), and the README.
 import { claudeProfile } from './claude/profile.js';
 import { codexProfile } from './codex/profile.js';
+import { copilotProfile } from './copilot/profile.js';
 import { defaultProfile } from './default/profile.js';
 import { HookTypeError } from '../errors.js';
 import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
@@ -10,6 +11,7 @@ export const PROFILES = Object.freeze({
   default: defaultProfile,
   claude: claudeProfile,
   codex: codexProfile,
+  copilot: copilotProfile,
 } satisfies Record<string, Profile<any, any>>);
 
 /** The built-in profiles' types, by name (read from PROFILES). */

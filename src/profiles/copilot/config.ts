@@ -1,0 +1,128 @@
+// Copilot's hooks config, read as Copilot CLI 1.0.102 reads it (REF @05da5bc3, spec §1):
+// `{ version?: 1, disableAllHooks?, hooks: { event: [entry, …] } }`, each entry a flat handler
+// `{ type?: "command", bash | powershell | command | exec+args, cwd, env, timeoutSec (alias timeout), matcher }`
+// or a Claude group `{ matcher, hooks: [handler] }` one level deep (CL 1.0.6/1.0.10). Into the common form,
+// one matcher group per flat entry, each handler carrying what configEntry needs:
+// - `command` (and `args` for exec): what runs on this platform (REF: `command` is the fallback of bash /
+//   powershell); `shell: 'powershell'` on Windows;
+// - `form: 'pascal'` under a PascalCase key (the snake_case payload), and on tool events the group's
+//   matcher moved to `claudeMatcher` (Claude semantics, compiled by configEntry);
+// - `disabledBy`: the file says `disableAllHooks: true` (configEntry skips it unless it is policy);
+// - `type: 'invalid'` with `invalid`: an item Copilot drops and logs, its siblings still load (§1.5).
+// Whole-file errors (a bad `version`, `hooks` not an object, an event list not an array) throw; so does
+// any item error in a settings file's inline `hooks` (strict there, §1.5).
+import { HookConfigError, type HookConfigIssue } from '../../errors.js';
+import { isPlainObject } from '../../plain-object.js';
+import type { HookHandlerConfig, HooksConfig, MatcherGroup } from '../../schemas/config.js';
+import { COPILOT_EVENT_SPECS, PASCAL_EVENTS, type CopilotHookEvent } from './events.js';
+
+/** The copilot profile's handler fields, besides the common ones. */
+export interface CopilotHandlerFields {
+  form?: 'pascal';
+  claudeMatcher?: string;
+  disabledBy?: string;
+  invalid?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  timeoutSec?: number;
+}
+
+const isSettingsFile = (file: string | undefined): boolean => file !== undefined && /(^|[\\/])settings(\.local)?\.json$/i.test(file);
+
+export function parseCopilotConfig(config: unknown, file: string | undefined): HooksConfig {
+  const fail = (issues: HookConfigIssue[]): never => {
+    throw new HookConfigError(issues, file === undefined ? {} : { file });
+  };
+  if (!isPlainObject(config)) return fail([{ path: '', message: 'expected a JSON object' }]);
+  const issues: HookConfigIssue[] = [];
+  if (config.version !== undefined && config.version !== 1) issues.push({ path: 'version', message: 'version: Invalid literal value, expected 1' });
+  if (config.disableAllHooks !== undefined && typeof config.disableAllHooks !== 'boolean') issues.push({ path: 'disableAllHooks', message: 'disableAllHooks must be a boolean' });
+  if (config.hooks !== undefined && !isPlainObject(config.hooks)) issues.push({ path: 'hooks', message: 'hooks must be an object' });
+  if (issues.length > 0) fail(issues);
+  const strict = isSettingsFile(file);
+  const disabledBy = config.disableAllHooks === true ? `disableAllHooks: true${file === undefined ? '' : ` in ${file}`}` : undefined;
+  const out: Record<string, MatcherGroup[]> = {};
+  for (const [key, list] of Object.entries((config.hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(list)) {
+      issues.push({ path: `hooks.${key}`, message: 'hook event value must be an array' });
+      continue;
+    }
+    const pascal = PASCAL_EVENTS.get(key);
+    const event: CopilotHookEvent | undefined = pascal ?? (key in COPILOT_EVENT_SPECS ? (key as CopilotHookEvent) : undefined);
+    const ctx: EntryContext = { pascal: pascal !== undefined, toolEvent: event !== undefined && COPILOT_EVENT_SPECS[event].tool, disabledBy, errors: [] };
+    out[key] = list.map((entry, i) => readEntry(entry, `hooks.${key}[${i}]`, ctx));
+    if (strict) issues.push(...ctx.errors);
+  }
+  if (issues.length > 0) fail(issues);
+  return { hooks: out };
+}
+
+interface EntryContext {
+  pascal: boolean;
+  toolEvent: boolean;
+  disabledBy: string | undefined;
+  errors: HookConfigIssue[];
+}
+
+function readEntry(entry: unknown, path: string, ctx: EntryContext): MatcherGroup {
+  if (isPlainObject(entry) && entry.hooks !== undefined) {
+    // A Claude group: its matcher applies to its items (CL 1.0.10).
+    if (!Array.isArray(entry.hooks)) return { hooks: [invalid(ctx, `${path}.hooks`, 'expected `hooks` to be an array of handlers')] };
+    if (entry.matcher !== undefined && typeof entry.matcher !== 'string') return { hooks: [invalid(ctx, `${path}.matcher`, 'expected the matcher to be a string')] };
+    const hooks = entry.hooks.map((h, j) =>
+      isPlainObject(h) && h.hooks !== undefined ? invalid(ctx, `${path}.hooks[${j}]`, 'Nested hooks deeper than one level are not supported.') : readHandler(h, `${path}.hooks[${j}]`, ctx, entry.matcher as string | undefined),
+    );
+    return group(ctx, entry.matcher as string | undefined, hooks);
+  }
+  const matcher = isPlainObject(entry) ? entry.matcher : undefined;
+  if (matcher !== undefined && typeof matcher !== 'string') return { hooks: [invalid(ctx, `${path}.matcher`, 'expected the matcher to be a string')] };
+  // UNCERTAIN (§6): "matcher cannot be empty" [BIN] is applied to flat camelCase entries only.
+  if (matcher === '' && !ctx.pascal) return { hooks: [invalid(ctx, `${path}.matcher`, 'matcher cannot be empty')] };
+  return group(ctx, matcher, [readHandler(entry, path, ctx, matcher)]);
+}
+
+// PascalCase tool events: the matcher rides on each handler (Claude semantics), the group has none.
+const group = (ctx: EntryContext, matcher: string | undefined, hooks: HookHandlerConfig[]): MatcherGroup =>
+  matcher === undefined || (ctx.pascal && ctx.toolEvent) ? { hooks } : { matcher, hooks };
+
+function invalid(ctx: EntryContext, path: string, message: string): HookHandlerConfig {
+  ctx.errors.push({ path, message });
+  return { type: 'invalid', invalid: message } as HookHandlerConfig;
+}
+
+function readHandler(hook: unknown, path: string, ctx: EntryContext, matcher: string | undefined): HookHandlerConfig {
+  if (!isPlainObject(hook)) return invalid(ctx, path, 'expected a hook object');
+  const type = hook.type ?? 'command'; // optional since CL 1.0.6 (REF @05da5bc3)
+  if (type !== 'command' && type !== 'http' && type !== 'prompt') return invalid(ctx, `${path}.type`, `Invalid hook type ${JSON.stringify(type)}`);
+  const str = (key: string): string | undefined | false => (hook[key] === undefined ? undefined : typeof hook[key] === 'string' ? (hook[key] as string) : false);
+  for (const key of ['bash', 'powershell', 'command', 'exec', 'cwd', 'url', 'prompt']) if (str(key) === false) return invalid(ctx, `${path}.${key}`, `expected \`${key}\` to be a string`);
+  const timeoutSec = hook.timeoutSec ?? hook.timeout; // `timeout`: alias, only without timeoutSec (CL 1.0.2)
+  if (timeoutSec !== undefined && !(typeof timeoutSec === 'number' && Number.isFinite(timeoutSec) && timeoutSec > 0)) return invalid(ctx, `${path}.timeoutSec`, 'expected a positive number of seconds');
+  if (hook.env !== undefined && !(isPlainObject(hook.env) && Object.values(hook.env).every((v) => typeof v === 'string'))) return invalid(ctx, `${path}.env`, 'expected `env` to map names to strings');
+  if (hook.args !== undefined && !(Array.isArray(hook.args) && hook.args.every((a) => typeof a === 'string'))) return invalid(ctx, `${path}.args`, 'expected `args` to be an array of strings');
+  if (hook.onFailure !== undefined && hook.onFailure !== 'block' && hook.onFailure !== 'continue') return invalid(ctx, `${path}.onFailure`, 'expected `onFailure` to be "block" or "continue"');
+  const out: HookHandlerConfig & CopilotHandlerFields = { ...hook, type };
+  if (timeoutSec !== undefined) out.timeoutSec = timeoutSec as number;
+  delete out.timeout;
+  if (ctx.pascal) out.form = 'pascal';
+  if (ctx.pascal && ctx.toolEvent && matcher !== undefined) out.claudeMatcher = matcher;
+  if (ctx.disabledBy !== undefined) out.disabledBy = ctx.disabledBy;
+  if (type === 'http') {
+    const url = hook.url as string | undefined;
+    if (url === undefined) return invalid(ctx, `${path}.url`, 'HTTP hook URL is required');
+    if (!/^https?:\/\//i.test(url)) return invalid(ctx, `${path}.url`, 'HTTP hook URL must use http: or https: protocol');
+    return out;
+  }
+  if (type === 'prompt') return hook.prompt === undefined || (hook.prompt as string).trim() === '' ? invalid(ctx, `${path}.prompt`, 'a prompt hook needs a non-empty `prompt`') : out;
+  const shell = hook.bash !== undefined || hook.powershell !== undefined || hook.command !== undefined;
+  if (hook.exec !== undefined && shell) return invalid(ctx, path, "Specify either 'exec' (native executable) or 'bash'/'powershell'/'command' (shell), but not both");
+  if (hook.exec === undefined && !shell) return invalid(ctx, path, 'a command hook needs `bash`, `powershell`, `command` or `exec`');
+  if (hook.args !== undefined && hook.exec === undefined) return invalid(ctx, `${path}.args`, '`args` goes with `exec` only');
+  // `command` is copied to bash / powershell where those are absent; the explicit one wins on its OS (REF).
+  const windows = process.platform === 'win32';
+  const line = hook.exec ?? (windows ? (hook.powershell ?? hook.command) : (hook.bash ?? hook.command));
+  if (line === undefined) delete out.command;
+  else out.command = line as string;
+  if (windows && hook.exec === undefined) out.shell = 'powershell';
+  return out;
+}

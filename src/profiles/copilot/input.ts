@@ -1,0 +1,80 @@
+// What a copilot hook reads on stdin, in the form its config key chose (REF; CL 1.0.21, spec §3.2–§3.3):
+// - camelCase key: `{ sessionId, timestamp (epoch ms), cwd, ...event fields }`, `toolArgs` a JSON *string*;
+// - PascalCase key ("VS Code compatible"): `{ hook_event_name, session_id, timestamp (ISO), cwd, ... }` with
+//   snake_case names, `tool_input` an object, and on tool events `tool_name` the Claude name.
+// Only the fields Copilot sends: nothing else of the payload passes.
+import type { HookSession } from '../../types.js';
+import { claudeToolName, type CopilotEventSpec } from './events.js';
+
+/** The camelCase hook input with `toolArgs` as a value: what in-process handlers get, and both forms' source. */
+export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSession>, projectDir: string, p: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {
+    sessionId: p.sessionId ?? session.sessionId ?? '',
+    timestamp: typeof p.timestamp === 'number' ? p.timestamp : Date.now(),
+    cwd: p.cwd ?? session.cwd ?? projectDir,
+  };
+  for (const key of spec.keys) {
+    const value = key === 'hook_event_name' ? 'Notification' : p[key];
+    if (value !== undefined) input[key] = value;
+  }
+  if (spec.name === 'agentStop' && input.stop_hook_active === undefined) input.stop_hook_active = false;
+  if (typeof p.traceparent === 'string') input.traceparent = p.traceparent;
+  if (typeof p.tracestate === 'string') input.tracestate = p.tracestate;
+  return input;
+}
+
+/** A camelCase hook's stdin: `toolArgs` serialized (a string, e.g. apply_patch's patch, stays as it is). */
+export function camelStdin(input: Record<string, unknown>): Record<string, unknown> {
+  if (input.toolArgs === undefined || typeof input.toolArgs === 'string') return input;
+  return { ...input, toolArgs: JSON.stringify(input.toolArgs) ?? 'null' };
+}
+
+const SNAKE: Readonly<Record<string, string>> = {
+  toolName: 'tool_name',
+  toolArgs: 'tool_input',
+  toolInput: 'tool_input',
+  toolResult: 'tool_result',
+  initialPrompt: 'initial_prompt',
+  transcriptPath: 'transcript_path',
+  stopReason: 'stop_reason',
+  agentId: 'agent_id',
+  agentType: 'agent_type',
+  agentName: 'agent_name',
+  agentDisplayName: 'agent_display_name',
+  agentDescription: 'agent_description',
+  response: 'last_assistant_message',
+  errorContext: 'error_context',
+  customInstructions: 'custom_instructions',
+  transformedPrompt: 'transformed_prompt',
+};
+const COMMON: ReadonlySet<string> = new Set(['sessionId', 'timestamp', 'cwd', 'hook_event_name']);
+
+/** A PascalCase hook's stdin. */
+export function pascalStdin(spec: CopilotEventSpec, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    hook_event_name: spec.pascal,
+    session_id: input.sessionId,
+    timestamp: new Date(input.timestamp as number).toISOString(),
+    cwd: input.cwd,
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (COMMON.has(key)) continue;
+    const name = SNAKE[key] ?? key;
+    if (key === 'toolName') out.tool_name = spec.tool ? claudeToolName(value as string) : value;
+    // "parsed from JSON string when possible" (REF): an object, or the string when it is not JSON.
+    else if (key === 'toolArgs' && typeof value === 'string') out.tool_input = parseOr(value);
+    else if (key === 'toolResult' && value !== null && typeof value === 'object') {
+      const r = value as { resultType?: unknown; textResultForLlm?: unknown };
+      out.tool_result = { result_type: r.resultType, text_result_for_llm: r.textResultForLlm };
+    } else out[name] = value;
+  }
+  return out;
+}
+
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,177 @@
+// How the copilot profile reads what a hook produced, as Copilot CLI 1.0.102 reads it (REF @05da5bc3; CL
+// 1.0.57, 1.0.67, 1.0.70; spec §4–§5):
+// - stdout: lines that are one `{"type":"progress",…}` object are display-only and dropped; the rest is
+//   joined, trimmed and parsed once; empty or invalid JSON is "no output" (the default flow);
+// - exit 2: preToolUse denies (its JSON merged, deny wins), permissionRequest denies, postToolUseFailure's
+//   stdout (else stderr) is recovery context, elsewhere a warning;
+// - any other failure (non-zero exit, signal, spawn error): preToolUse fails closed ("Denied by preToolUse
+//   hook (hook errored)"), every other event fails open; a timeout fails open everywhere;
+// - `onFailure` on the handler overrides that on the events that can deny: 'block' denies, 'continue' lets through.
+import { copyJsonValue } from '../../json-value.js';
+import { isPlainObject } from '../../plain-object.js';
+import type { EntryReport } from '../../entry.js';
+import type { CommandResult } from '../../executor/index.js';
+import type { HookDecision, HookLogger } from '../../types.js';
+import type { CopilotEventSpec } from './events.js';
+
+/** What one hook decided, in Copilot's terms. */
+export interface CopilotDecision extends HookDecision {
+  permissionDecision?: 'allow' | 'deny' | 'ask';
+  permissionDecisionReason?: string;
+  behavior?: 'allow' | 'deny';
+  message?: string;
+  interrupt?: boolean;
+  modifiedResult?: Record<string, unknown>;
+  modifiedResponse?: string;
+  modifiedTransformedPrompt?: string;
+  systemMessage?: string;
+  /** What the model is told of a deny (§4: "Denied by preToolUse hook: <reason>"). */
+  modelText?: string;
+}
+
+// Decisions this profile read; anything else a run holds is the sequential run's own (a handler failed).
+const READ = new WeakSet<object>();
+export const isCopilotDecision = (d: HookDecision): d is CopilotDecision => READ.has(d);
+const mark = (d: CopilotDecision): CopilotDecision => (READ.add(d), d);
+
+/** Stdout as Copilot reads it: progress lines out, one JSON object, else undefined. */
+export function parseStdout(stdout: string): Record<string, unknown> | undefined {
+  let text = stdout;
+  if (stdout.includes('progress')) {
+    text = stdout
+      .split('\n')
+      .filter((line) => {
+        const t = line.trim();
+        if (!t.startsWith('{') || !t.includes('progress')) return true;
+        try {
+          const v: unknown = JSON.parse(t);
+          return !(isPlainObject(v) && v.type === 'progress');
+        } catch {
+          return true;
+        }
+      })
+      .join('\n');
+  }
+  text = text.trim();
+  if (text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined; // two objects, or prose: "no output" (REF)
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const DECISIONS = ['allow', 'deny', 'ask'] as const;
+
+/** An output object as this event reads it; undefined when it says nothing the event reads. */
+export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec, logger?: HookLogger, name?: string): CopilotDecision | undefined {
+  if (spec.output === 'none') return undefined;
+  // The Claude shape is accepted too; Copilot's own top-level fields come first (CL 1.0.24; VSC).
+  const hso = isPlainObject(v.hookSpecificOutput) ? v.hookSpecificOutput : {};
+  const pick = (key: string): unknown => v[key] ?? hso[key];
+  const d: CopilotDecision = {};
+  const context = str(pick('additionalContext')); // null = absent (REF)
+  if (context !== undefined && context !== '' && spec.output !== 'transformed' && spec.output !== 'permission' && spec.output !== 'stop') d.injectContext = context;
+  if (str(v.systemMessage) !== undefined) d.systemMessage = v.systemMessage as string;
+  switch (spec.output) {
+    case 'pre-tool': {
+      const pd = pick('permissionDecision');
+      if (DECISIONS.includes(pd as never)) d.permissionDecision = pd as CopilotDecision['permissionDecision'];
+      const reason = str(pick('permissionDecisionReason'));
+      if (reason !== undefined) d.permissionDecisionReason = reason;
+      const args = v.modifiedArgs ?? hso.updatedInput;
+      if (isPlainObject(args)) {
+        try {
+          d.updatedInput = copyJsonValue(args) as Record<string, unknown>;
+        } catch (error) {
+          logger?.warn(`harness-hooks: hook "${name}" on preToolUse returned unusable modifiedArgs (${(error as Error).message}); ignored`);
+        }
+      }
+      if (d.permissionDecision === 'deny') deny(d, d.permissionDecisionReason?.trim() || 'No reason provided');
+      break;
+    }
+    case 'permission': {
+      const inner = isPlainObject(hso.decision) ? hso.decision : {};
+      const behavior = v.behavior ?? inner.behavior;
+      if (behavior === 'allow' || behavior === 'deny') d.behavior = behavior;
+      const message = str(v.message ?? inner.message);
+      if (message !== undefined) d.message = message;
+      const interrupt = v.interrupt ?? inner.interrupt;
+      if (typeof interrupt === 'boolean') d.interrupt = interrupt;
+      break;
+    }
+    case 'post-tool':
+      if (isPlainObject(v.modifiedResult)) d.modifiedResult = copyJsonValue(v.modifiedResult) as Record<string, unknown>;
+      break;
+    case 'stop': {
+      if (pick('decision') === 'block') {
+        d.decision = 'block';
+        const reason = str(pick('reason'));
+        if (reason !== undefined) d.reason = reason;
+      }
+      if (spec.name === 'subagentStop' && str(v.modifiedResponse) !== undefined) d.modifiedResponse = v.modifiedResponse as string;
+      break;
+    }
+    case 'transformed': {
+      const p = v.modifiedTransformedPrompt;
+      // A non-string is ignored with a warning, an empty override rejected (REF; CL 1.0.76).
+      if (typeof p === 'string' && p !== '') d.modifiedTransformedPrompt = p;
+      else if (p !== undefined && p !== null) logger?.warn(`harness-hooks: hook "${name}" on userPromptTransformed returned ${p === '' ? 'an empty' : 'a non-string'} modifiedTransformedPrompt; ignored`);
+      break;
+    }
+    default:
+      break;
+  }
+  return Object.keys(d).length === 0 ? undefined : mark(d);
+}
+
+function deny(d: CopilotDecision, reason: string, modelText = `Denied by preToolUse hook: ${reason}`): CopilotDecision {
+  d.permissionDecision = 'deny';
+  d.permissionDecisionReason = reason;
+  d.reason = reason;
+  d.modelText = modelText;
+  return d;
+}
+
+/** Whether a decision is a block of its event (ends a preToolUse chain; the run's outcome is `block`). */
+export function blocksEvent(d: CopilotDecision, spec: CopilotEventSpec): boolean {
+  return spec.output === 'pre-tool' ? d.permissionDecision === 'deny' : spec.output === 'permission' ? d.behavior === 'deny' : spec.output === 'stop' && d.decision === 'block';
+}
+
+// A hook that failed: preToolUse denies unless `onFailure: 'continue'`; permissionRequest only with 'block'.
+function failure(spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, outcome: 'error' | 'timeout', message: string, failClosed: boolean): EntryReport {
+  if (onFailure === 'block' || (failClosed && onFailure !== 'continue')) {
+    if (spec.output === 'pre-tool') return { outcome, message, decision: mark(deny({}, `hook errored: ${message}`, 'Denied by preToolUse hook (hook errored)')) };
+    if (spec.output === 'permission') return { outcome, message, decision: mark({ behavior: 'deny', message: `hook errored: ${message}` }) };
+  }
+  return { outcome, message };
+}
+
+/** A finished command as a run report with its decision. */
+export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, logger: HookLogger, name: string): EntryReport {
+  if (r.aborted) return { outcome: 'aborted', message: r.warning ?? 'the dispatch was aborted' };
+  // Fail open, policy hooks too (REF): "Hook command timed out after N seconds".
+  if (r.timedOut) return failure(spec, onFailure, 'timeout', r.warning ?? 'hook timed out', false);
+  const json = r.stdoutOverParseLimit ? undefined : parseStdout(r.stdoutForParse);
+  const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name);
+  if (r.exitCode === 0) return said === undefined ? { outcome: 'ok' } : { outcome: blocksEvent(said, spec) ? 'block' : 'ok', decision: said };
+  if (r.exitCode === 2) {
+    const d: CopilotDecision = { ...said };
+    // Deny wins over what the JSON said (REF; CL 1.0.70).
+    if (spec.output === 'pre-tool') return { outcome: 'block', decision: mark(deny(d, d.permissionDecisionReason?.trim() || 'hook exited with code 2')) };
+    if (spec.output === 'permission') return { outcome: 'block', decision: mark({ ...d, behavior: 'deny' }) };
+    if (spec.name === 'postToolUseFailure') {
+      // REF: stdout is appended to the failure; CLIREF: stderr. UNCERTAIN: stdout, else stderr.
+      const text = r.stdout.trim() || r.stderr.trim();
+      return text === '' ? { outcome: 'ok' } : { outcome: 'ok', decision: mark({ injectContext: text }) };
+    }
+    return { outcome: 'error', message: `Hook command exited with code 2 (warning)${r.stderr.trim() === '' ? '' : `: ${r.stderr.trim().slice(0, 200)}`}` };
+  }
+  const message = r.warning ?? (r.exitCode === null ? 'hook exited without a status code' : `hook exited with code ${r.exitCode}`);
+  return failure(spec, onFailure, 'error', message, true);
+}
+
+/** A command that could not be run at all (a spawn error, an input that would not serialize). */
+export const fromRunError = (spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, message: string): EntryReport => failure(spec, onFailure, 'error', message, true);
