@@ -15,12 +15,13 @@ import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import { stripTerminalControls } from '../../terminal-text.js';
-import type { HookContext, HookSession } from '../../types.js';
+import type { HookContext } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import type { ConfiguredHook, EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import { CODEX_SETTINGS_KEY, parseCodexConfig, type CodexConfigSettings } from './config.js';
 import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, CODEX_HOOK_EVENTS, CODEX_MATCHER_ALIASES, type CodexEventSpec, type CodexHookEvent } from './events.js';
 import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
+import { compileInputBuilder, type InputBuilder } from './input.js';
 import { fromCommandResult, fromHandlerValue, type CodexEntryOutcome } from './output.js';
 import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
 import { loadCodexSettings, real, type LoadCodexSettingsOptions } from './settings.js';
@@ -74,8 +75,8 @@ export interface CodexEventView extends EventView {
   readonly spec: CodexEventSpec;
   readonly rules: ParallelRules<CodexEntryOutcome>;
   readonly hasRequired: RequiredCheck;
-  /** The stdin keys as [key, mode]: '?' left out when absent, '!' null when absent, '' present when known. */
-  readonly keys: readonly (readonly [string, '' | '?' | '!'])[];
+  /** Builds the hook input from a payload and the session (compiled once per event: input.ts). */
+  readonly input: InputBuilder;
 }
 
 let VIEWS: ReadonlyMap<string, CodexEventView> | undefined;
@@ -90,8 +91,7 @@ const views = (): ReadonlyMap<string, CodexEventView> =>
         failure: (_entry, kind, message) => ({ outcome: kind, message }),
         merge: (outcomes, runs, input) => mergeCodexOutcomes(spec, outcomes, runs, input as Record<string, unknown>),
       };
-      const keys = spec.stdin.map((k) => (k.endsWith('?') || k.endsWith('!') ? ([k.slice(0, -1), k.slice(-1) as '?' | '!'] as const) : ([k, ''] as const)));
-      const view: CodexEventView = { name, matchField: spec.matchField, matchBasename: false, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required), keys };
+      const view: CodexEventView = { name, matchField: spec.matchField, matchBasename: false, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required), input: compileInputBuilder(spec) };
       return [name, Object.freeze(view)];
     }),
   ));
@@ -153,7 +153,7 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
   whyNot: (_view, _payload, e, host) => (e.meta?.source === undefined || e.meta.source === 'code' ? undefined : host.state.whyNot(e.meta.source)),
 
   run(host, view, payload, entries, signal) {
-    const input = makeHookInput(view, host.session, payload as Record<string, unknown>);
+    const input = view.input(payload as Record<string, unknown>, host.session);
     return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000, ceilingMs: Infinity, observers: host.observers });
   },
 
@@ -252,27 +252,6 @@ function keySource(host: ProfileHost<CodexState>, h: ConfiguredHook): string | u
   if (h.origin.source !== 'plugin' || root === undefined) return file;
   const id = host.state.pluginIds.get(resolve(root));
   return id === undefined ? null : `${id}:${relative(real(resolve(root)), file)}`;
-}
-
-// The hook input: the event's keys in Codex's order, the common ones from the session when the payload
-// has none; nothing else (a hook's stdin carries exactly what Codex sends).
-function makeHookInput(view: CodexEventView, session: Readonly<HookSession>, p: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const [key, mode] of view.keys) {
-    let value = key === 'hook_event_name' ? view.name : p[key];
-    if (value === undefined) {
-      if (key === 'session_id') value = session.sessionId;
-      else if (key === 'cwd') value = session.cwd ?? process.cwd();
-      else if (key === 'transcript_path') value = session.transcriptPath ?? undefined;
-      else value = view.spec.defaults?.[key];
-    }
-    if (value === undefined) {
-      if (mode !== '!') continue;
-      value = null;
-    }
-    input[key] = value;
-  }
-  return input;
 }
 
 // The legacy notify program: argv plus the turn as compact JSON with Codex's kebab-case keys.

@@ -168,3 +168,26 @@ describe('codex trust and layers, hostile', () => {
     expect(readFileSync(join(dir, 'seen'), 'utf8')).toBe('unset');
   });
 });
+
+describe('the compiled stdin builder', () => {
+  it('writes the same input where code generation from strings is disallowed (its loop form)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const code = `const { HookRegistry } = await import('./dist/index.js');
+const seen = [];
+const r = new HookRegistry({ profile: 'codex', session: { sessionId: 's', cwd: '/x' }, logger: { warn() {} } });
+r.register('PreToolUse', (input) => void seen.push(input));
+r.register('SessionEnd', (input) => void seen.push(input));
+await r.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, turn_id: 't', extra: 1 });
+await r.dispatch('SessionEnd', {});
+console.log(JSON.stringify(seen));`;
+    const run = (flags: string[]) => execFileSync(process.execPath, [...flags, '--input-type=module', '-e', code], { encoding: 'utf8', cwd: new URL('../../../', import.meta.url) });
+    const text = run([]);
+    const compiled = JSON.parse(text);
+    expect(compiled).toEqual([
+      { session_id: 's', turn_id: 't', transcript_path: null, cwd: '/x', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+      { session_id: 's', transcript_path: null, cwd: '/x', hook_event_name: 'SessionEnd', reason: 'other' },
+    ]);
+    // The same keys in the same order.
+    expect(run(['--disallow-code-generation-from-strings'])).toBe(text);
+  });
+});
