@@ -1,4 +1,4 @@
-// In-process dispatch bench: ours (default and claude profiles) and four peers, each against the same
+// In-process dispatch bench: ours (default, claude and codex profiles) and four peers, each against the same
 // hand-written plain loop, scenario by scenario. Timing scenarios and the allocation measurement run in
 // fresh child processes (bench/dispatch-child.mjs, bench/alloc-child.mjs); cold start spawns node here.
 import { spawnSync } from 'node:child_process';
@@ -8,14 +8,14 @@ import { compare, fmtBytes, fmtRatio, fmtTime } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-const OURS = ['default', 'claude'];
+const OURS = ['default', 'claude', 'codex'];
 const COLUMNS = [...OURS, ...PEERS.map((p) => p.name)];
 // The three peers ours must beat (tapable is shown for reference only).
 const RIVALS = ['hookable', 'before-after-hook', 'emittery'];
 
 // Iterations per timed block and rounds, chosen so a block takes a few ms on a 2-core VM.
 const TIMED = [
-  { id: 'async5', name: '1. 5 async handlers', iterations: 6_000, rounds: 41, target: { default: 2, claude: 2.5 } },
+  { id: 'async5', name: '1. 5 async handlers', iterations: 6_000, rounds: 41, target: { default: 2, claude: 2.5, codex: 2.5 } },
   { id: 'sync5', name: '2. 5 sync handlers', iterations: 6_000, rounds: 41, target: 1.5 },
   { id: 'async1', name: '3. 1 async handler', iterations: 12_000, rounds: 41, target: 3 },
   { id: 'async20', name: '4. 20 async handlers', iterations: 2_000, rounds: 41, target: 1.5 },
@@ -36,7 +36,16 @@ export async function benchCore({ log = () => {} } = {}) {
 
   for (const s of TIMED) {
     log(`core: ${s.id}`);
-    const r = runChild([here('dispatch-child.mjs'), s.id, String(s.iterations), String(s.rounds)]);
+    // One child per implementation, each paired with the baseline in its own process.
+    const r = { times: {}, ratios: {} };
+    const baselines = [];
+    for (const c of COLUMNS) {
+      const one = runChild([here('dispatch-child.mjs'), s.id, String(s.iterations), String(s.rounds), c]);
+      Object.assign(r.ratios, one.ratios);
+      for (const [k, v] of Object.entries(one.times)) if (k !== 'plain loop') r.times[k] = v;
+      baselines.push(one.times['plain loop']);
+    }
+    r.times['plain loop'] = baselines.sort((a, b) => a - b)[baselines.length >> 1];
     const cells = Object.fromEntries(COLUMNS.map((c) => [c, cell(fmtTime(r.times[c]), r.ratios[`${c}/plain loop`])]));
     rows.push({ name: s.name, baseline: fmtTime(r.times['plain loop']), cells, target: s.target, rivals: true });
     if (s.id === 'many') {
@@ -69,7 +78,8 @@ export async function benchCore({ log = () => {} } = {}) {
     const names = ['default', ...PEERS.map((p) => p.name)];
     const r = await compare({ fns, pairs: names.map((n) => [n, 'empty']), iterations: 1, rounds: 20, warmup: 2 });
     const cells = Object.fromEntries(names.map((n, i) => [n, cell(fmtTime(r.times[n]), r.ratios[i])]));
-    cells.claude = undefined; // one entry point for both profiles
+    cells.claude = undefined; // one entry point for every profile
+    cells.codex = undefined;
     rows.push({ name: '8. cold start: `node -e "import(\'harness-hooks\')"` vs `node -e ""` (peers: their import)', baseline: fmtTime(r.times.empty), cells, target: 1.25, rivals: true });
   }
   return rows;
@@ -80,8 +90,8 @@ const targetOf = (row, col) => (row.target === undefined ? undefined : typeof ro
 // The markdown table, the "faster than the peers" lines and the baseline code.
 export function formatCore(rows) {
   const lines = [
-    '| scenario | baseline time | default | claude | hookable | before-after-hook | emittery | tapable | target | met/MISSED (default / claude) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| scenario | baseline time | default | claude | codex | hookable | before-after-hook | emittery | tapable | target | met/MISSED (default / claude / codex) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   const peerLines = [];
   for (const row of rows) {

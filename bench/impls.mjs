@@ -1,4 +1,4 @@
-// The implementations the in-process bench compares: the hand-written baseline, ours (two profiles) and
+// The implementations the in-process bench compares: the hand-written baseline, ours (three profiles) and
 // four peer libraries, each used the way its README shows for "call these hooks in series".
 //
 // Every implementation has `build(spec)`, where spec is
@@ -48,6 +48,7 @@ export const plain = {
 // Ours, default profile: registry.register('PreToolUse', fn, { matcher }) + await registry.dispatch('PreToolUse', payload).
 export const ours = {
   name: 'default',
+  ours: true,
   build({ handlers, keys, target }) {
     const registry = new HookRegistry({ logger: quiet });
     handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'bash' }));
@@ -66,10 +67,30 @@ export const ours = {
 // tool_use_id are its required fields, src/profiles/claude/events.ts).
 export const oursClaude = {
   name: 'claude',
+  ours: true,
   build({ handlers, keys, target }) {
     const registry = new HookRegistry({ profile: 'claude', logger: quiet });
     handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'Bash' }));
     const payload = { tool_name: target ?? 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
+    return {
+      once: () => registry.dispatch('PreToolUse', payload),
+      loop: async (n) => {
+        for (let i = 0; i < n; i++) await registry.dispatch('PreToolUse', payload);
+      },
+      runs: (result) => result.runs.length,
+    };
+  },
+};
+
+// Ours, codex profile: the same calls, with Codex's PreToolUse payload (its required fields, and the
+// turn's common ones a harness passes: src/profiles/codex/events.ts).
+export const oursCodex = {
+  name: 'codex',
+  ours: true,
+  build({ handlers, keys, target }) {
+    const registry = new HookRegistry({ profile: 'codex', logger: quiet });
+    handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'Bash' }));
+    const payload = { tool_name: target ?? 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1', turn_id: 'turn1', model: 'gpt-5', permission_mode: 'default' };
     return {
       once: () => registry.dispatch('PreToolUse', payload),
       loop: async (n) => {
@@ -166,7 +187,7 @@ export const tapable = {
 };
 
 export const PEERS = [hookable, beforeAfterHook, emittery, tapable];
-export const IMPLS = [plain, ours, oursClaude, ...PEERS];
+export const IMPLS = [plain, ours, oursClaude, oursCodex, ...PEERS];
 
 // The scenarios with handlers (5 = no handlers; 7, allocation, uses 'async5').
 export const SCENARIOS = {
