@@ -9,7 +9,7 @@ const dir = fileURLToPath(new URL('../schema/', import.meta.url));
 const check = process.argv.includes('--check');
 let stale = 0;
 mkdirSync(dir, { recursive: true });
-for (const profile of ['default', 'claude', 'codex', 'copilot'] as const) {
+for (const profile of ['default', 'claude', 'codex', 'gemini', 'copilot', 'cursor'] as const) {
   const file = `${dir}${SCHEMA_FILES[profile]}`;
   const text = formatJsonSchema(profile);
   let current: string | undefined;

@@ -40,6 +40,8 @@ export interface Entry {
   readonly httpType?: boolean;
   /** Where it came from, for listHooks() and explain(). */
   readonly meta?: EntryMeta;
+  /** The profile's own data about the entry (its configEntry sets it; the registry never reads it). */
+  readonly data?: unknown;
 }
 
 export interface EntryMeta {

@@ -344,7 +344,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `register('${event}'): expected the \`matcher\` option to be a string, got ${describeValue(e.matcher)}`);
     }
     // Compile once, at registration; matchers are ignored on events without a match value.
-    const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.#host);
+    const matcher = plan.view.matchField === null ? null : this.#profile.compileMatcher(e.matcher, this.#host, plan.view);
     const key = e.background ? 'background' : 'entries';
     const remove = (): void => {
       const batch = this.#batch;

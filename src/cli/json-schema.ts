@@ -8,11 +8,13 @@ import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeHookEvent } from '..
 import type { ProfileName } from '../profiles/index.js';
 import { loadZod } from '../lazy.js';
 import { codexJsonSchema } from '../profiles/codex/json-schema.js';
+import { geminiJsonSchema } from '../profiles/gemini/json-schema.js';
 import { copilotJsonSchema } from '../profiles/copilot/json-schema.js';
+import { cursorJsonSchema } from '../profiles/cursor/json-schema.js';
 import { getConfigSchemas } from '../schemas/config.js';
 
 /** The file each profile's schema ships as, under schema/. */
-export const SCHEMA_FILES: Readonly<Record<ProfileName, string>> = { default: 'hooks.json', claude: 'claude-settings.json', codex: 'codex-hooks.json', copilot: 'copilot-hooks.json' };
+export const SCHEMA_FILES: Readonly<Record<ProfileName, string>> = { default: 'hooks.json', claude: 'claude-settings.json', codex: 'codex-hooks.json', gemini: 'gemini-settings.json', copilot: 'copilot-hooks.json', cursor: 'cursor-hooks.json' };
 
 type JsonObject = Record<string, unknown>;
 
@@ -68,7 +70,9 @@ const REQUIRED_BY_TYPE: readonly [readonly string[], readonly string[]][] = [
 export function buildJsonSchema(profile: ProfileName): JsonObject {
   // A profile whose format is not the common one ships its own schema.
   if (profile === 'codex') return codexJsonSchema();
+  if (profile === 'gemini') return geminiJsonSchema();
   if (profile === 'copilot') return copilotJsonSchema();
+  if (profile === 'cursor') return cursorJsonSchema();
   // zod's own export, from the zod the schemas were made with (its CommonJS build, loaded by src/lazy.ts:
   // importing 'zod' here as ESM would load a second copy of it into the CLI).
   const root = loadZod().z.toJSONSchema(getConfigSchemas().HooksConfigSchema, { io: 'input', target: 'draft-2020-12' }) as JsonObject;

@@ -2,7 +2,9 @@
 // PROFILES (and its import), and the README.
 import { claudeProfile } from './claude/profile.js';
 import { codexProfile } from './codex/profile.js';
+import { geminiProfile } from './gemini/profile.js';
 import { copilotProfile } from './copilot/profile.js';
+import { cursorProfile } from './cursor/profile.js';
 import { defaultProfile } from './default/profile.js';
 import { HookTypeError } from '../errors.js';
 import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
@@ -11,7 +13,9 @@ export const PROFILES = Object.freeze({
   default: defaultProfile,
   claude: claudeProfile,
   codex: codexProfile,
+  gemini: geminiProfile,
   copilot: copilotProfile,
+  cursor: cursorProfile,
 } satisfies Record<string, Profile<any, any>>);
 
 /** The built-in profiles' types, by name (read from PROFILES). */

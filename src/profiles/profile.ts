@@ -116,7 +116,8 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   readonly optionKeys?: readonly string[];
   /** Validates its own options (throw a HookTypeError) and makes this registry's `host.state`. Optional. */
   init?(options: Readonly<Record<string, unknown>>, host: ProfileHost<undefined>): State;
-  compileMatcher(matcher: string | undefined, host: ProfileHost<State>): ToolMatcher;
+  /** Once per registration; `view` is the event's (a profile whose dialect differs per event reads it). */
+  compileMatcher(matcher: string | undefined, host: ProfileHost<State>, view: View): ToolMatcher;
   /** Throws a TypeError for a payload that is not an object or lacks a required field. Cheap: it runs on every dispatch. */
   checkPayload(view: View, payload: unknown): void;
   /** Drops matched entries that this dispatch must not run (`if` conditions, duplicates). Optional. */

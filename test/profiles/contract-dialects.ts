@@ -55,6 +55,17 @@ const DIALECTS: Record<string, Dialect> = {
     projectSource: 'project',
     permissionDecision: true,
   },
+  gemini: {
+    name: 'gemini',
+    tool: { event: 'BeforeTool', payload: { tool_name: 'run_shell_command', tool_input: { command: 'ls' } } },
+    deny: (reason) => ({ decision: 'deny', reason }),
+    // Gemini's timeouts are milliseconds.
+    commandHook: (command, timeoutSec) => ({ type: 'command', command, ...(timeoutSec === undefined ? {} : { timeout: timeoutSec * 1000 }) }),
+    config: grouped,
+    userSource: 'user',
+    projectSource: 'project',
+    permissionDecision: true,
+  },
   copilot: {
     name: 'copilot',
     tool: { event: 'preToolUse', payload: { toolName: 'bash', toolArgs: { command: 'ls' } } },
@@ -65,6 +76,16 @@ const DIALECTS: Record<string, Dialect> = {
     projectSource: 'project',
     permissionDecision: true,
     exit2Reason: 'hook exited with code 2',
+  },
+  cursor: {
+    name: 'cursor',
+    tool: { event: 'preToolUse', payload: { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: 'call_1' } },
+    deny: (reason) => ({ permission: 'deny', user_message: reason }),
+    commandHook: (command, timeoutSec) => ({ command, ...(timeoutSec === undefined ? {} : { timeout: timeoutSec }) }),
+    config: (event, hooks) => ({ version: 1, hooks: { [event]: hooks } }),
+    userSource: 'user',
+    projectSource: 'project',
+    permissionDecision: true,
   },
 };
 

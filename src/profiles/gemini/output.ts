@@ -1,0 +1,68 @@
+// How the gemini profile reads what a hook produced, as Gemini's HookRunner does: the text to read is the
+// trimmed stdout, else the trimmed stderr; JSON (a JSON string holding JSON too) is the output whatever
+// the exit code; other text becomes an output by the exit code — 0 allows with the text as systemMessage,
+// 1 allows with "Warning: <text>", any other code denies with the text as reason. A hook with no text
+// decides nothing (exit 2 with no output does not block). A timeout or a spawn error decides nothing.
+import type { EntryOutcome } from '../../parallel-run.js';
+import type { CommandResult } from '../../executor/index.js';
+import { looksLikeJson } from '../../executor/exit-code.js';
+import type { GeminiEventSpec } from './events.js';
+
+/** What one entry contributed: its output object as Gemini holds it, and whether it "succeeded". */
+export interface GeminiEntryOutcome extends EntryOutcome {
+  output?: Record<string, unknown>;
+  /** Gemini's `success` (exit 0, or a handler that returned): only then does a sequential run pass its output on. */
+  success: boolean;
+}
+
+// Plain text as Gemini's convertPlainTextToHookOutput makes it.
+function fromText(text: string, exitCode: number): Record<string, unknown> {
+  if (exitCode === 0) return { decision: 'allow', systemMessage: text };
+  if (exitCode === 1) return { decision: 'allow', systemMessage: `Warning: ${text}` };
+  return { decision: 'deny', reason: text };
+}
+
+/** Whether an output refuses (Gemini's isBlockingDecision) or stops (shouldStopExecution). */
+export const blocks = (o: Record<string, unknown> | undefined): boolean => o !== undefined && (o.decision === 'block' || o.decision === 'deny' || o.continue === false);
+
+// Text as Gemini parses it: JSON (twice, when it is a JSON string), else plain text by exit code.
+export function parseHookText(text: string, exitCode: number): Record<string, unknown> | undefined {
+  if (text === '') return undefined;
+  try {
+    let parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'string') parsed = JSON.parse(parsed);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return fromText(text, exitCode);
+  }
+}
+
+// Events where a hook can refuse: there, JSON too long to read whole refuses (a decision is never lost to a
+// cap); Gemini reads stdout whole, with no cap at all.
+const REFUSES: ReadonlySet<string> = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel']);
+
+export function fromCommandResult(r: CommandResult, spec: GeminiEventSpec): GeminiEntryOutcome {
+  if (r.aborted) return { outcome: 'aborted', success: false, ...(r.warning === undefined ? {} : { message: r.warning }) };
+  if (r.timedOut) return { outcome: 'timeout', success: false, message: r.warning ?? 'hook timed out' };
+  // A process a signal ended counts as exit 0 in Gemini (`exitCode || 0`).
+  const exitCode = r.exitCode ?? 0;
+  const stdout = r.stdoutForParse ?? r.stdout;
+  if (r.stdoutOverParseLimit === true && looksLikeJson(stdout)) {
+    const reason = `hook printed ${spec.name} JSON output too long to read whole (over the executor's parse limit)`;
+    if (REFUSES.has(spec.name)) return { outcome: 'block', success: false, output: { decision: 'deny', reason }, message: reason };
+    return { outcome: 'error', success: false, message: reason };
+  }
+  const output = parseHookText(stdout.trim() || r.stderr.trim(), exitCode);
+  const success = exitCode === 0;
+  const outcome = blocks(output) ? 'block' : success ? 'ok' : 'error';
+  return { outcome, success, ...(output === undefined ? {} : { output }), ...(r.warning === undefined ? {} : { message: r.warning }) };
+}
+
+// An in-process handler (Gemini's runtime hook): its return value is the output.
+const SAID_NOTHING: GeminiEntryOutcome = Object.freeze({ outcome: 'ok', success: true });
+export function fromHandlerValue(value: unknown): GeminiEntryOutcome {
+  if (value === undefined || value === null) return SAID_NOTHING;
+  if (typeof value !== 'object') return { outcome: 'error', success: true, message: `returned ${typeof value}, not an output object` };
+  const output = value as Record<string, unknown>;
+  return { outcome: blocks(output) ? 'block' : 'ok', success: true, output };
+}
