@@ -58,6 +58,10 @@ export interface ReadContext {
 // without the manifest it is project config, so `--no-project-hooks` keeps it off.
 export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
   if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
+  // Gemini: ~/.gemini/settings.json is the user's, /etc/gemini-cli/settings.json the system's.
+  if (absolute === resolve(home, '.gemini', 'settings.json')) return { source: 'user' };
+  if (absolute === resolve('/etc/gemini-cli/settings.json')) return { source: 'system' };
+  if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks' && existsSync(join(dirname(dirname(absolute)), 'gemini-extension.json'))) return { source: 'plugin', pluginRoot: dirname(dirname(absolute)) };
   // Codex: ~/.codex/ is the user's layer, /etc/codex/ the system's (managed).
   if (dirname(absolute) === resolve(home, '.codex')) return { source: 'user' };
   if (dirname(absolute) === resolve('/etc/codex')) return { source: basename(absolute) === 'requirements.toml' ? 'managed' : 'system' };

@@ -53,6 +53,14 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
       settings = found.map((file) => ({ file, source: undefined }));
       discovered.push(...found);
       io.err(`harness-hooks ${command}: no --settings given: read ${found.join(', ')}\n`);
+    } else if (profile === 'gemini') {
+      // Gemini's files, in the order its hooks run: the user's, the project's, the system's.
+      const gemini = [...new Set([join(home, '.gemini', 'settings.json'), join(io.cwd, '.gemini', 'settings.json'), '/etc/gemini-cli/settings.json'].map((f) => resolve(f)))].filter((f) => existsSync(f));
+      if (gemini.length > 0) {
+        settings = gemini.map((file) => ({ file, source: undefined }));
+        discovered.push(...gemini);
+        io.err(`harness-hooks ${command}: no --settings given: read ${gemini.join(', ')}\n`);
+      }
     } else if (args.values.profile === undefined || profile === 'codex') {
       // Codex's files, in its layer order: the user's (~/.codex), then the project's (.codex/).
       const codex = [...new Set([join(home, '.codex', 'hooks.json'), join(home, '.codex', 'config.toml'), join(io.cwd, '.codex', 'hooks.json'), join(io.cwd, '.codex', 'config.toml')].map((f) => resolve(f)))].filter((f) => existsSync(f));
@@ -76,6 +84,7 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
 export function inferProfile(files: readonly string[]): { profile: ProfileName; why: string } | undefined {
   for (const file of files) {
     if (basename(dirname(file)) === '.codex' || dirname(file) === resolve('/etc/codex')) return { profile: 'codex', why: `${file} is a Codex config file` };
+    if ((basename(dirname(file)) === '.gemini' && basename(file) === 'settings.json') || file === resolve('/etc/gemini-cli/settings.json')) return { profile: 'gemini', why: `${file} is a Gemini CLI settings file` };
     if (/\.toml$/i.test(file)) return { profile: 'codex', why: `${file} is TOML (Codex's config.toml)` };
     if (isClaudeSettings(file)) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
     if (basename(file) === 'hooks.json' && basename(dirname(file)) === 'hooks' && existsSync(join(dirname(dirname(file)), '.claude-plugin', 'plugin.json'))) {
@@ -106,8 +115,8 @@ const isClaudeSettings = (file: string): boolean => projectOfSettingsFile(file) 
 // The folder that holds the first project settings file's `.claude/` (not the user's ~/.claude).
 function projectOf(files: readonly string[], home: string): string | undefined {
   for (const file of files) {
-    // (Codex: the folder that holds .codex/.)
-    const project = projectOfSettingsFile(file) ?? (basename(dirname(file)) === '.codex' ? dirname(dirname(file)) : undefined);
+    // (Codex, Gemini: the folder that holds .codex/ or .gemini/.)
+    const project = projectOfSettingsFile(file) ?? (basename(dirname(file)) === '.codex' || basename(dirname(file)) === '.gemini' ? dirname(dirname(file)) : undefined);
     if (project !== undefined && project !== resolve(home)) return project;
   }
   return undefined;

@@ -218,8 +218,15 @@ function lintOwnFormat(hook: Record<string, unknown>, path: JsonPath, ctx: LintC
     warn('handler-type', [...path, 'type'], `Codex 0.169.0 skips ${hook.type} hooks ("not supported yet")`);
     return false;
   }
+  if (ctx.profile === 'gemini' && (hook.type !== 'command' || typeof hook.command !== 'string' || hook.command === '')) {
+    warn('handler-type', [...path, hook.type === 'command' ? 'command' : 'type'], hook.type === 'command' ? 'Gemini discards a command hook without a `command`' : `Gemini runs only "command" hooks from settings: this ${JSON.stringify(hook.type)} one is discarded`);
+    return false;
+  }
   const timeout = hook.timeout ?? hook.timeoutSec;
-  if (typeof timeout === 'number' && timeout >= 1000) warn('timeout-units', [...path, hook.timeout === undefined ? 'timeoutSec' : 'timeout'], `\`timeout\` is in seconds: ${timeout} s is ${describeSeconds(timeout)}; if you meant milliseconds write ${Math.max(1, Math.round(timeout / 1000))}`);
+  // Gemini's timeouts are milliseconds (its Claude migrator copies seconds verbatim); the others' seconds.
+  if (ctx.profile === 'gemini') {
+    if (typeof timeout === 'number' && timeout > 0 && timeout < 100) warn('timeout-units', [...path, 'timeout'], `\`timeout\` is in milliseconds: ${timeout} ms is over before most commands start; if you meant ${timeout} seconds write ${timeout * 1000}`);
+  } else if (typeof timeout === 'number' && timeout >= 1000) warn('timeout-units', [...path, hook.timeout === undefined ? 'timeoutSec' : 'timeout'], `\`timeout\` is in seconds: ${timeout} s is ${describeSeconds(timeout)}; if you meant milliseconds write ${Math.max(1, Math.round(timeout / 1000))}`);
   if (hook.type === 'command' && typeof hook.command === 'string') lintProgram(hook, path, ctx, warn);
   return true;
 }
