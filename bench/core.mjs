@@ -1,4 +1,4 @@
-// In-process dispatch bench: ours (default, claude and codex profiles) and four peers, each against the same
+// In-process dispatch bench: ours (one column per profile) and four peers, each against the same
 // hand-written plain loop, scenario by scenario. Timing scenarios and the allocation measurement run in
 // fresh child processes (bench/dispatch-child.mjs, bench/alloc-child.mjs); cold start spawns node here.
 import { spawnSync } from 'node:child_process';
@@ -8,14 +8,14 @@ import { compare, fmtBytes, fmtRatio, fmtTime } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-const OURS = ['default', 'claude', 'codex'];
+const OURS = ['default', 'claude', 'codex', 'gemini'];
 const COLUMNS = [...OURS, ...PEERS.map((p) => p.name)];
 // The three peers ours must beat (tapable is shown for reference only).
 const RIVALS = ['hookable', 'before-after-hook', 'emittery'];
 
 // Iterations per timed block and rounds, chosen so a block takes a few ms on a 2-core VM.
 const TIMED = [
-  { id: 'async5', name: '1. 5 async handlers', iterations: 6_000, rounds: 41, target: { default: 2, claude: 2.5, codex: 2.5 } },
+  { id: 'async5', name: '1. 5 async handlers', iterations: 6_000, rounds: 41, target: { default: 2, claude: 2.5, codex: 2.5, gemini: 2.5 } },
   { id: 'sync5', name: '2. 5 sync handlers', iterations: 6_000, rounds: 41, target: 1.5 },
   { id: 'async1', name: '3. 1 async handler', iterations: 12_000, rounds: 41, target: 3 },
   { id: 'async20', name: '4. 20 async handlers', iterations: 2_000, rounds: 41, target: 1.5 },
@@ -80,6 +80,7 @@ export async function benchCore({ log = () => {} } = {}) {
     const cells = Object.fromEntries(names.map((n, i) => [n, cell(fmtTime(r.times[n]), r.ratios[i])]));
     cells.claude = undefined; // one entry point for every profile
     cells.codex = undefined;
+    cells.gemini = undefined;
     rows.push({ name: '8. cold start: `node -e "import(\'harness-hooks\')"` vs `node -e ""` (peers: their import)', baseline: fmtTime(r.times.empty), cells, target: 1.25, rivals: true });
   }
   return rows;
@@ -90,8 +91,8 @@ const targetOf = (row, col) => (row.target === undefined ? undefined : typeof ro
 // The markdown table, the "faster than the peers" lines and the baseline code.
 export function formatCore(rows) {
   const lines = [
-    '| scenario | baseline time | default | claude | codex | hookable | before-after-hook | emittery | tapable | target | met/MISSED (default / claude / codex) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    `| scenario | baseline time | ${COLUMNS.join(' | ')} | target | met/MISSED (${OURS.join(' / ')}) |`,
+    `| --- | ---: | ${COLUMNS.map(() => '---:').join(' | ')} | --- | --- |`,
   ];
   const peerLines = [];
   for (const row of rows) {

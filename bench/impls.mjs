@@ -1,4 +1,4 @@
-// The implementations the in-process bench compares: the hand-written baseline, ours (three profiles) and
+// The implementations the in-process bench compares: the hand-written baseline, ours (one per profile) and
 // four peer libraries, each used the way its README shows for "call these hooks in series".
 //
 // Every implementation has `build(spec)`, where spec is
@@ -101,6 +101,25 @@ export const oursCodex = {
   },
 };
 
+// Ours, gemini profile: the same calls, with Gemini CLI's BeforeTool payload and tool name.
+export const oursGemini = {
+  name: 'gemini',
+  ours: true,
+  build({ handlers, keys, target }) {
+    const registry = new HookRegistry({ profile: 'gemini', logger: quiet });
+    // (Gemini's tool matchers are unanchored regexes: `tool5` would match `tool500`, so the keys are anchored.)
+    handlers.forEach((fn, i) => registry.register('BeforeTool', fn, { matcher: keys?.[i] === undefined ? 'run_shell_command' : `^${keys[i]}$` }));
+    const payload = { tool_name: target ?? 'run_shell_command', tool_input: { command: 'ls' } };
+    return {
+      once: () => registry.dispatch('BeforeTool', payload),
+      loop: async (n) => {
+        for (let i = 0; i < n; i++) await registry.dispatch('BeforeTool', payload);
+      },
+      runs: (result) => result.runs.length,
+    };
+  },
+};
+
 // hookable: hooks.hook(name, fn) per handler + await hooks.callHook(name, payload). callHook runs the
 // handlers in series; it has no way for one to stop the rest or return a value.
 export const hookable = {
@@ -187,7 +206,7 @@ export const tapable = {
 };
 
 export const PEERS = [hookable, beforeAfterHook, emittery, tapable];
-export const IMPLS = [plain, ours, oursClaude, oursCodex, ...PEERS];
+export const IMPLS = [plain, ours, oursClaude, oursCodex, oursGemini, ...PEERS];
 
 // The scenarios with handlers (5 = no handlers; 7, allocation, uses 'async5').
 export const SCENARIOS = {
