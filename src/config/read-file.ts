@@ -14,11 +14,25 @@ export class FileReadRefused extends Error {
 
 // The file's text, or a FileReadRefused (or the file system's own error) saying why not.
 export async function readRegularFile(file: string, maxBytes: number): Promise<string> {
+  return (await readRegularFileChecked(file, maxBytes)).text;
+}
+
+export interface ReadCheckedOptions {
+  /** Open with O_NOFOLLOW: a symbolic link as the last part of the path is refused (ELOOP), not followed. */
+  noFollow?: boolean;
+  /** Called with the fstat of the very descriptor that is then read (throw to refuse the file). */
+  check?(stat: import('node:fs').Stats): void;
+}
+
+// The same, with the fstat of the descriptor it read: what a caller checks (owner, mode) is the file
+// whose bytes it gets — no stat-then-open window for a path swapped in between (a policy file).
+export async function readRegularFileChecked(file: string, maxBytes: number, options: ReadCheckedOptions = {}): Promise<{ text: string; stat: import('node:fs').Stats }> {
   const { open } = await import('node:fs/promises');
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | (options.noFollow === true ? constants.O_NOFOLLOW : 0));
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new FileReadRefused(`not a regular file (${kindOf(stat)}); refused without reading it`);
+    options.check?.(stat);
     if (stat.size > maxBytes) throw new FileReadRefused(`${stat.size} bytes, more than the ${maxBytes}-byte limit`);
     let buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
@@ -35,7 +49,7 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<s
       if (length > maxBytes) throw new FileReadRefused(`more than the ${maxBytes}-byte limit (it grew while it was read)`);
     }
     const text = buffer.toString('utf8', 0, length);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, stat };
   } finally {
     await handle.close();
   }

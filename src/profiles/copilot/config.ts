@@ -10,11 +10,12 @@
 // - `disabledBy`: the file says `disableAllHooks: true` (configEntry skips it unless it is policy);
 // - `type: 'invalid'` with `invalid`: an item Copilot drops and logs, its siblings still load (§1.5).
 // Whole-file errors (a bad `version`, `hooks` not an object, an event list not an array) throw; so does
-// any item error in a settings file's inline `hooks` (strict there, §1.5).
+// any item error when `strict` is set — the loader sets it for a settings file's inline `hooks` (§1.5),
+// by where it found the file, never by the file's name (a `.github/hooks/settings.json` is a hooks file).
 import { HookConfigError, type HookConfigIssue } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { HookHandlerConfig, HooksConfig, MatcherGroup } from '../../schemas/config.js';
-import { COPILOT_EVENT_SPECS, PASCAL_EVENTS, type CopilotHookEvent } from './events.js';
+import { COPILOT_EVENT_SPECS, isCopilotEvent, PASCAL_EVENTS, type CopilotHookEvent } from './events.js';
 
 /** The copilot profile's handler fields, besides the common ones. */
 export interface CopilotHandlerFields {
@@ -27,9 +28,12 @@ export interface CopilotHandlerFields {
   timeoutSec?: number;
 }
 
-const isSettingsFile = (file: string | undefined): boolean => file !== undefined && /(^|[\\/])settings(\.local)?\.json$/i.test(file);
+export interface ParseCopilotOptions {
+  /** Any item error rejects the whole config (a settings file's inline `hooks`). Default false. */
+  strict?: boolean;
+}
 
-export function parseCopilotConfig(config: unknown, file: string | undefined): HooksConfig {
+export function parseCopilotConfig(config: unknown, file: string | undefined, options: ParseCopilotOptions = {}): HooksConfig {
   const fail = (issues: HookConfigIssue[]): never => {
     throw new HookConfigError(issues, file === undefined ? {} : { file });
   };
@@ -39,16 +43,17 @@ export function parseCopilotConfig(config: unknown, file: string | undefined): H
   if (config.disableAllHooks !== undefined && typeof config.disableAllHooks !== 'boolean') issues.push({ path: 'disableAllHooks', message: 'disableAllHooks must be a boolean' });
   if (config.hooks !== undefined && !isPlainObject(config.hooks)) issues.push({ path: 'hooks', message: 'hooks must be an object' });
   if (issues.length > 0) fail(issues);
-  const strict = isSettingsFile(file);
+  const strict = options.strict === true;
   const disabledBy = config.disableAllHooks === true ? `disableAllHooks: true${file === undefined ? '' : ` in ${file}`}` : undefined;
-  const out: Record<string, MatcherGroup[]> = {};
+  // Null-prototype: an event key `__proto__` stays a key (and is then an unknown event), not a prototype.
+  const out: Record<string, MatcherGroup[]> = Object.create(null) as Record<string, MatcherGroup[]>;
   for (const [key, list] of Object.entries((config.hooks ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(list)) {
       issues.push({ path: `hooks.${key}`, message: 'hook event value must be an array' });
       continue;
     }
     const pascal = PASCAL_EVENTS.get(key);
-    const event: CopilotHookEvent | undefined = pascal ?? (key in COPILOT_EVENT_SPECS ? (key as CopilotHookEvent) : undefined);
+    const event: CopilotHookEvent | undefined = pascal ?? (isCopilotEvent(key) ? key : undefined);
     const ctx: EntryContext = { pascal: pascal !== undefined, toolEvent: event !== undefined && COPILOT_EVENT_SPECS[event].tool, disabledBy, errors: [] };
     out[key] = list.map((entry, i) => readEntry(entry, `hooks.${key}[${i}]`, ctx));
     if (strict) issues.push(...ctx.errors);
@@ -95,13 +100,15 @@ function readHandler(hook: unknown, path: string, ctx: EntryContext, matcher: st
   const type = hook.type ?? 'command'; // optional since CL 1.0.6 (REF @05da5bc3)
   if (type !== 'command' && type !== 'http' && type !== 'prompt') return invalid(ctx, `${path}.type`, `Invalid hook type ${JSON.stringify(type)}`);
   const str = (key: string): string | undefined | false => (hook[key] === undefined ? undefined : typeof hook[key] === 'string' ? (hook[key] as string) : false);
-  for (const key of ['bash', 'powershell', 'command', 'exec', 'cwd', 'url', 'prompt']) if (str(key) === false) return invalid(ctx, `${path}.${key}`, `expected \`${key}\` to be a string`);
+  for (const key of ['bash', 'powershell', 'command', ...OS_KEYS, 'exec', 'cwd', 'url', 'prompt']) if (str(key) === false) return invalid(ctx, `${path}.${key}`, `expected \`${key}\` to be a string`);
   const timeoutSec = hook.timeoutSec ?? hook.timeout; // `timeout`: alias, only without timeoutSec (CL 1.0.2)
   if (timeoutSec !== undefined && !(typeof timeoutSec === 'number' && Number.isFinite(timeoutSec) && timeoutSec > 0)) return invalid(ctx, `${path}.timeoutSec`, 'expected a positive number of seconds');
   if (hook.env !== undefined && !(isPlainObject(hook.env) && Object.values(hook.env).every((v) => typeof v === 'string'))) return invalid(ctx, `${path}.env`, 'expected `env` to map names to strings');
   if (hook.args !== undefined && !(Array.isArray(hook.args) && hook.args.every((a) => typeof a === 'string'))) return invalid(ctx, `${path}.args`, 'expected `args` to be an array of strings');
   if (hook.onFailure !== undefined && hook.onFailure !== 'block' && hook.onFailure !== 'continue') return invalid(ctx, `${path}.onFailure`, 'expected `onFailure` to be "block" or "continue"');
   const out: HookHandlerConfig & CopilotHandlerFields = { ...hook, type };
+  // A null-prototype copy of env: an own `__proto__` key is an (odd) variable name, never a prototype.
+  if (hook.env !== undefined) out.env = Object.assign(Object.create(null) as Record<string, string>, hook.env);
   if (timeoutSec !== undefined) out.timeoutSec = timeoutSec as number;
   delete out.timeout;
   if (ctx.pascal) out.form = 'pascal';
@@ -109,20 +116,33 @@ function readHandler(hook: unknown, path: string, ctx: EntryContext, matcher: st
   if (ctx.disabledBy !== undefined) out.disabledBy = ctx.disabledBy;
   if (type === 'http') {
     const url = hook.url as string | undefined;
+    if (hook.headers !== undefined && !(isPlainObject(hook.headers) && Object.values(hook.headers).every((v) => typeof v === 'string'))) return invalid(ctx, `${path}.headers`, 'expected `headers` to map names to strings');
+    if (hook.allowedEnvVars !== undefined && !(Array.isArray(hook.allowedEnvVars) && hook.allowedEnvVars.every((v) => typeof v === 'string'))) return invalid(ctx, `${path}.allowedEnvVars`, 'expected `allowedEnvVars` to be an array of strings');
     if (url === undefined) return invalid(ctx, `${path}.url`, 'HTTP hook URL is required');
     if (!/^https?:\/\//i.test(url)) return invalid(ctx, `${path}.url`, 'HTTP hook URL must use http: or https: protocol');
     return out;
   }
   if (type === 'prompt') return hook.prompt === undefined || (hook.prompt as string).trim() === '' ? invalid(ctx, `${path}.prompt`, 'a prompt hook needs a non-empty `prompt`') : out;
-  const shell = hook.bash !== undefined || hook.powershell !== undefined || hook.command !== undefined;
+  const shell = hook.bash !== undefined || hook.powershell !== undefined || hook.command !== undefined || OS_KEYS.some((k) => hook[k] !== undefined);
   if (hook.exec !== undefined && shell) return invalid(ctx, path, "Specify either 'exec' (native executable) or 'bash'/'powershell'/'command' (shell), but not both");
   if (hook.exec === undefined && !shell) return invalid(ctx, path, 'a command hook needs `bash`, `powershell`, `command` or `exec`');
   if (hook.args !== undefined && hook.exec === undefined) return invalid(ctx, `${path}.args`, '`args` goes with `exec` only');
   // `command` is copied to bash / powershell where those are absent; the explicit one wins on its OS (REF).
-  const windows = process.platform === 'win32';
-  const line = hook.exec ?? (windows ? (hook.powershell ?? hook.command) : (hook.bash ?? hook.command));
+  // UNCERTAIN (spec §1.1): VS Code's per-OS keys `linux` / `osx` / `windows` — the CLI's parser holds the
+  // string "osx" [BIN], so it may accept them too — are read after bash / powershell, before `command`.
+  // (How the line runs, bash -c or pwsh, is configEntry's: profile.ts.)
+  const line = hook.exec ?? platformLine(hook);
   if (line === undefined) delete out.command;
   else out.command = line as string;
-  if (windows && hook.exec === undefined) out.shell = 'powershell';
   return out;
+}
+
+// VS Code's per-OS command keys (UNCERTAIN for the CLI, spec §1.1).
+const OS_KEYS = ['linux', 'osx', 'windows'] as const;
+
+// This platform's shell line: bash (Linux, macOS) or powershell (Windows), then the VS Code key of this
+// OS, then `command`.
+function platformLine(hook: Record<string, unknown>): unknown {
+  if (process.platform === 'win32') return hook.powershell ?? hook.windows ?? hook.command;
+  return hook.bash ?? (process.platform === 'darwin' ? hook.osx : hook.linux) ?? hook.command;
 }

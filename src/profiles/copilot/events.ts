@@ -1,8 +1,8 @@
 // The copilot profile's event catalogue: GitHub Copilot CLI 1.0.102's 14 documented hook events (REF
 // @05da5bc3, spec §3.1), and per event what its engine treats differently — the camelCase stdin keys, the
 // snake_case names its "VS Code compatible" PascalCase form renames them to (§3.3), what a matcher tests
-// (§6), which output it reads (§4) and whether a crashing hook blocks (§5.1). `preMcpToolCall` (BIN/CL
-// 1.0.51 only, payload unknown) is left out.
+// (§6) and which output it reads (§4) — which also decides whether a crashing hook blocks (§5.1, output.ts).
+// `preMcpToolCall` (BIN/CL 1.0.51 only, payload unknown) is left out.
 
 export const COPILOT_HOOK_EVENTS = [
   'sessionStart',
@@ -79,6 +79,9 @@ export const COPILOT_EVENT_SPECS: Readonly<Record<CopilotHookEvent, CopilotEvent
   notification: spec('notification', 'Notification', { matchField: 'notification_type', keys: ['hook_event_name', 'message', 'title', 'notification_type'], required: ['message', 'notification_type'], output: 'context' }),
 });
 
+/** Whether `key` is a camelCase event name (an own key: `constructor` or `__proto__` is not an event). */
+export const isCopilotEvent = (key: string): key is CopilotHookEvent => Object.hasOwn(COPILOT_EVENT_SPECS, key);
+
 /** PascalCase config key -> event. */
 export const PASCAL_EVENTS: ReadonlyMap<string, CopilotHookEvent> = new Map(
   COPILOT_HOOK_EVENTS.flatMap((e) => (COPILOT_EVENT_SPECS[e].pascal === null ? [] : [[COPILOT_EVENT_SPECS[e].pascal!, e] as const])),
@@ -88,22 +91,23 @@ export const PASCAL_EVENTS: ReadonlyMap<string, CopilotHookEvent> = new Map(
 export const COPILOT_DEFAULT_TIMEOUT_SEC = 30;
 
 /** The runtime tool name -> its Claude name, for PascalCase hooks (REF; CL 1.0.62). Others are unchanged. */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = Object.freeze({
-  bash: 'Bash',
-  powershell: 'Bash',
-  view: 'Read',
-  create: 'Write',
-  edit: 'Edit',
-  str_replace_editor: 'Edit',
-  apply_patch: 'Edit',
-  grep: 'Grep',
-  rg: 'Grep',
-  glob: 'Glob',
-  web_fetch: 'WebFetch',
-  web_search: 'WebSearch',
-  ask_user: 'AskUserQuestion',
-  update_todo: 'TodoWrite',
-  task: 'Agent',
-});
+// A Map, not an object: a tool the model names `constructor` or `__proto__` must not read Object.prototype.
+export const CLAUDE_TOOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['bash', 'Bash'],
+  ['powershell', 'Bash'],
+  ['view', 'Read'],
+  ['create', 'Write'],
+  ['edit', 'Edit'],
+  ['str_replace_editor', 'Edit'],
+  ['apply_patch', 'Edit'],
+  ['grep', 'Grep'],
+  ['rg', 'Grep'],
+  ['glob', 'Glob'],
+  ['web_fetch', 'WebFetch'],
+  ['web_search', 'WebSearch'],
+  ['ask_user', 'AskUserQuestion'],
+  ['update_todo', 'TodoWrite'],
+  ['task', 'Agent'],
+]);
 
-export const claudeToolName = (runtime: string): string => CLAUDE_TOOL_NAMES[runtime] ?? runtime;
+export const claudeToolName = (runtime: string): string => CLAUDE_TOOL_NAMES.get(runtime) ?? runtime;

@@ -10,7 +10,9 @@ import { claudeToolName, type CopilotEventSpec } from './events.js';
 export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSession>, projectDir: string, p: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {
     sessionId: p.sessionId ?? session.sessionId ?? '',
-    timestamp: typeof p.timestamp === 'number' ? p.timestamp : Date.now(),
+    // A timestamp that is not a finite epoch a Date can hold (NaN, 1e20) is replaced by now: NaN would be
+    // sent as `null`, and the PascalCase form's toISOString() would throw.
+    timestamp: validTimestamp(p.timestamp) ? p.timestamp : Date.now(),
     cwd: p.cwd ?? session.cwd ?? projectDir,
   };
   for (const key of spec.keys) {
@@ -23,30 +25,33 @@ export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSess
   return input;
 }
 
+// ECMAScript's Date range: ±8.64e15 ms.
+const validTimestamp = (t: unknown): t is number => typeof t === 'number' && Number.isFinite(t) && Math.abs(t) <= 8.64e15;
+
 /** A camelCase hook's stdin: `toolArgs` serialized (a string, e.g. apply_patch's patch, stays as it is). */
 export function camelStdin(input: Record<string, unknown>): Record<string, unknown> {
   if (input.toolArgs === undefined || typeof input.toolArgs === 'string') return input;
   return { ...input, toolArgs: JSON.stringify(input.toolArgs) ?? 'null' };
 }
 
-const SNAKE: Readonly<Record<string, string>> = {
-  toolName: 'tool_name',
-  toolArgs: 'tool_input',
-  toolInput: 'tool_input',
-  toolResult: 'tool_result',
-  initialPrompt: 'initial_prompt',
-  transcriptPath: 'transcript_path',
-  stopReason: 'stop_reason',
-  agentId: 'agent_id',
-  agentType: 'agent_type',
-  agentName: 'agent_name',
-  agentDisplayName: 'agent_display_name',
-  agentDescription: 'agent_description',
-  response: 'last_assistant_message',
-  errorContext: 'error_context',
-  customInstructions: 'custom_instructions',
-  transformedPrompt: 'transformed_prompt',
-};
+const SNAKE: ReadonlyMap<string, string> = new Map([
+  ['toolName', 'tool_name'],
+  ['toolArgs', 'tool_input'],
+  ['toolInput', 'tool_input'],
+  ['toolResult', 'tool_result'],
+  ['initialPrompt', 'initial_prompt'],
+  ['transcriptPath', 'transcript_path'],
+  ['stopReason', 'stop_reason'],
+  ['agentId', 'agent_id'],
+  ['agentType', 'agent_type'],
+  ['agentName', 'agent_name'],
+  ['agentDisplayName', 'agent_display_name'],
+  ['agentDescription', 'agent_description'],
+  ['response', 'last_assistant_message'],
+  ['errorContext', 'error_context'],
+  ['customInstructions', 'custom_instructions'],
+  ['transformedPrompt', 'transformed_prompt'],
+]);
 const COMMON: ReadonlySet<string> = new Set(['sessionId', 'timestamp', 'cwd', 'hook_event_name']);
 
 /** A PascalCase hook's stdin. */
@@ -59,8 +64,8 @@ export function pascalStdin(spec: CopilotEventSpec, input: Record<string, unknow
   };
   for (const [key, value] of Object.entries(input)) {
     if (COMMON.has(key)) continue;
-    const name = SNAKE[key] ?? key;
-    if (key === 'toolName') out.tool_name = spec.tool ? claudeToolName(value as string) : value;
+    const name = SNAKE.get(key) ?? key;
+    if (key === 'toolName') out.tool_name = spec.tool && typeof value === 'string' ? claudeToolName(value) : value;
     // "parsed from JSON string when possible" (REF): an object, or the string when it is not JSON.
     else if (key === 'toolArgs' && typeof value === 'string') out.tool_input = parseOr(value);
     else if (key === 'toolResult' && value !== null && typeof value === 'object') {

@@ -57,7 +57,17 @@ export function makeCopilotRules(spec: CopilotEventSpec): SequentialRules<Copilo
     blocked(d: CopilotDecision, runs) {
       const reason = d.reason ?? 'hook errored';
       const modelText = d.modelText ?? 'Denied by preToolUse hook (hook errored)';
-      return { blocked: true, aborted: false, runs, reason, permissionDecision: 'deny', permissionDecisionReason: reason, modelText, hookSpecificOutput: { hookEventName: spec.name, permissionDecision: 'deny', permissionDecisionReason: reason } } satisfies CopilotDispatchResult;
+      const result: CopilotDispatchResult = { blocked: true, aborted: false, runs, reason, permissionDecision: 'deny', permissionDecisionReason: reason, modelText };
+      // What the hooks before the deny said still counts (their systemMessage, additionalContext), and the
+      // deny's own: the runs hold every decision read so far, the deny's last.
+      const said = runs.flatMap((r) => (r.decision !== undefined && isCopilotDecision(r.decision) ? [r.decision] : []));
+      if (!said.includes(d) && isCopilotDecision(d)) said.push(d);
+      const contexts = said.flatMap((x) => (x.injectContext === undefined ? [] : [x.injectContext]));
+      const messages = said.flatMap((x) => (x.systemMessage === undefined ? [] : [x.systemMessage]));
+      if (contexts.length > 0) result.injectContext = contexts.join('\n\n');
+      if (messages.length > 0) result.systemMessage = messages.join('\n');
+      result.hookSpecificOutput = { hookEventName: spec.name, permissionDecision: 'deny', permissionDecisionReason: reason, ...(result.injectContext === undefined ? {} : { additionalContext: result.injectContext }) };
+      return result;
     },
     merged: (state, runs) => merge(spec, state ?? [], runs),
   };

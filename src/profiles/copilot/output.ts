@@ -4,9 +4,13 @@
 //   joined, trimmed and parsed once; empty or invalid JSON is "no output" (the default flow);
 // - exit 2: preToolUse denies (its JSON merged, deny wins), permissionRequest denies, postToolUseFailure's
 //   stdout (else stderr) is recovery context, elsewhere a warning;
-// - any other failure (non-zero exit, signal, spawn error): preToolUse fails closed ("Denied by preToolUse
-//   hook (hook errored)"), every other event fails open; a timeout fails open everywhere;
-// - `onFailure` on the handler overrides that on the events that can deny: 'block' denies, 'continue' lets through.
+// - any other failure (non-zero exit, signal, spawn error, an input that would not serialize): preToolUse
+//   fails closed ("Denied by preToolUse hook (hook errored)"), every other event — permissionRequest
+//   included: "logged, skipped" (§5.1) — fails open; a timeout fails open everywhere;
+// - `onFailure` on the handler overrides that on the events that can deny: 'block' denies, 'continue' lets through;
+// - JSON stdout past the executor's parse limit (1 MiB; Copilot reads up to 10 MiB) cannot be read whole:
+//   on preToolUse / permissionRequest it denies rather than lose a decision (a deliberate difference).
+import { looksLikeJson } from '../../executor/exit-code.js';
 import { copyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { EntryReport } from '../../entry.js';
@@ -36,6 +40,18 @@ const mark = (d: CopilotDecision): CopilotDecision => (READ.add(d), d);
 
 /** Stdout as Copilot reads it: progress lines out, one JSON object, else undefined. */
 export function parseStdout(stdout: string): Record<string, unknown> | undefined {
+  const text = withoutProgress(stdout).trim();
+  if (text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined; // two objects, or prose: "no output" (REF)
+  }
+}
+
+// Stdout without its `{"type":"progress",…}` lines (display-only, CL 1.0.57).
+function withoutProgress(stdout: string): string {
   let text = stdout;
   if (stdout.includes('progress')) {
     text = stdout
@@ -52,14 +68,7 @@ export function parseStdout(stdout: string): Record<string, unknown> | undefined
       })
       .join('\n');
   }
-  text = text.trim();
-  if (text === '') return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isPlainObject(value) ? value : undefined;
-  } catch {
-    return undefined; // two objects, or prose: "no output" (REF)
-  }
+  return text;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -103,7 +112,13 @@ export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec,
       break;
     }
     case 'post-tool':
-      if (isPlainObject(v.modifiedResult)) d.modifiedResult = copyJsonValue(v.modifiedResult) as Record<string, unknown>;
+      if (isPlainObject(v.modifiedResult)) {
+        try {
+          d.modifiedResult = copyJsonValue(v.modifiedResult) as Record<string, unknown>;
+        } catch (error) {
+          logger?.warn(`harness-hooks: hook "${name}" on ${spec.name} returned an unusable modifiedResult (${(error as Error).message}); ignored`);
+        }
+      }
       break;
     case 'stop': {
       if (pick('decision') === 'block') {
@@ -140,20 +155,43 @@ export function blocksEvent(d: CopilotDecision, spec: CopilotEventSpec): boolean
   return spec.output === 'pre-tool' ? d.permissionDecision === 'deny' : spec.output === 'permission' ? d.behavior === 'deny' : spec.output === 'stop' && d.decision === 'block';
 }
 
-// A hook that failed: preToolUse denies unless `onFailure: 'continue'`; permissionRequest only with 'block'.
+// A hook that failed: preToolUse denies unless `onFailure: 'continue'` (a timeout only with 'block');
+// permissionRequest only with 'block' (§5.1: "logged, skipped"); other events never.
 function failure(spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, outcome: 'error' | 'timeout', message: string, failClosed: boolean): EntryReport {
-  if (onFailure === 'block' || (failClosed && onFailure !== 'continue')) {
+  if (onFailure === 'block' || (failClosed && spec.output === 'pre-tool' && onFailure !== 'continue')) {
     if (spec.output === 'pre-tool') return { outcome, message, decision: mark(deny({}, `hook errored: ${message}`, 'Denied by preToolUse hook (hook errored)')) };
     if (spec.output === 'permission') return { outcome, message, decision: mark({ behavior: 'deny', message: `hook errored: ${message}` }) };
   }
   return { outcome, message };
 }
 
-/** A finished command as a run report with its decision. */
-export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, logger: HookLogger, name: string): EntryReport {
-  if (r.aborted) return { outcome: 'aborted', message: r.warning ?? 'the dispatch was aborted' };
+/** A command hook's line as messages show it: its first 100 characters. */
+export const hookLabel = (line: string): string => (line.length > 100 ? `${line.slice(0, 100)}…` : line);
+
+// The executor's warning about the program it spawned (`bash`, for a bash line) as a message about the
+// hook's own line, without the logger prefix (a reason is no log line).
+function problemOf(r: CommandResult, spawned: string, name: string): string | undefined {
+  if (r.warning === undefined) return undefined;
+  const prefix = `harness-hooks: command hook "${hookLabel(spawned)}" `;
+  const rest = r.warning.startsWith(prefix) ? r.warning.slice(prefix.length) : r.warning.replace(/^harness-hooks: /, '');
+  return `command hook "${hookLabel(name)}" ${rest}`;
+}
+
+/**
+ * A finished command as a run report with its decision. `name` is the hook's line (what messages show),
+ * `spawned` the program the executor ran for it (`bash` for a bash line).
+ */
+export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, logger: HookLogger, name: string, spawned: string = name): EntryReport {
+  const problem = problemOf(r, spawned, name);
+  if (r.aborted) return { outcome: 'aborted', message: problem ?? 'the dispatch was aborted' };
   // Fail open, policy hooks too (REF): "Hook command timed out after N seconds".
-  if (r.timedOut) return failure(spec, onFailure, 'timeout', r.warning ?? 'hook timed out', false);
+  if (r.timedOut) return failure(spec, onFailure, 'timeout', problem ?? `command hook "${hookLabel(name)}" timed out`, false);
+  if (r.stdoutOverParseLimit && looksLikeJson(r.stdoutForParse) && (r.exitCode === 0 || r.exitCode === 2) && (spec.output === 'pre-tool' || spec.output === 'permission')) {
+    // Copilot reads up to 10 MiB; past the executor's parse bound a deny could be anywhere in it.
+    const reason = `command hook "${hookLabel(name)}" printed ${spec.name} JSON output too long to read whole (over the executor's parse limit); denied rather than lose its decision`;
+    if (spec.output === 'pre-tool') return { outcome: 'block', message: reason, decision: mark(deny({}, reason)) };
+    return { outcome: 'block', message: reason, decision: mark({ behavior: 'deny', message: reason }) };
+  }
   const json = r.stdoutOverParseLimit ? undefined : parseStdout(r.stdoutForParse);
   const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name);
   if (r.exitCode === 0) return said === undefined ? { outcome: 'ok' } : { outcome: blocksEvent(said, spec) ? 'block' : 'ok', decision: said };
@@ -163,13 +201,16 @@ export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFa
     if (spec.output === 'pre-tool') return { outcome: 'block', decision: mark(deny(d, d.permissionDecisionReason?.trim() || 'hook exited with code 2')) };
     if (spec.output === 'permission') return { outcome: 'block', decision: mark({ ...d, behavior: 'deny' }) };
     if (spec.name === 'postToolUseFailure') {
-      // REF: stdout is appended to the failure; CLIREF: stderr. UNCERTAIN: stdout, else stderr.
-      const text = r.stdout.trim() || r.stderr.trim();
+      // REF: stdout is appended to the failure; CLIREF: stderr. UNCERTAIN: stdout, else stderr. Progress
+      // lines are display-only here too; JSON stdout is read as on exit 0 (its additionalContext).
+      if (said !== undefined) return { outcome: 'ok', decision: said };
+      if (json !== undefined) return { outcome: 'ok' };
+      const text = withoutProgress(r.stdout).trim() || r.stderr.trim();
       return text === '' ? { outcome: 'ok' } : { outcome: 'ok', decision: mark({ injectContext: text }) };
     }
     return { outcome: 'error', message: `Hook command exited with code 2 (warning)${r.stderr.trim() === '' ? '' : `: ${r.stderr.trim().slice(0, 200)}`}` };
   }
-  const message = r.warning ?? (r.exitCode === null ? 'hook exited without a status code' : `hook exited with code ${r.exitCode}`);
+  const message = problem ?? (r.exitCode === null ? `command hook "${hookLabel(name)}" exited without a status code` : `command hook "${hookLabel(name)}" exited with code ${r.exitCode}`);
   return failure(spec, onFailure, 'error', message, true);
 }
 

@@ -4,16 +4,19 @@
 // names (events.ts, input.ts); the full-match regex matcher and, for PascalCase tool hooks, Claude's
 // (matcher.ts); hooks one at a time in config order (src/dispatch-run.ts) merged as Copilot merges them
 // (merge.ts); its output and failure rules — preToolUse fails closed, timeouts open (output.ts);
-// `timeoutSec` in seconds, default 30; Copilot's config shape (config.ts) and its file order (settings.ts).
+// `timeoutSec` in seconds, default 30; what a command hook runs with — env expansion, plugin variables and
+// placeholders, the cwd fallback (command.ts); http hooks (http.ts); the agentStop runaway cap of 8
+// (COPILOT_STOP_CAP); the gates (gate.ts); Copilot's config shape (config.ts) and its file order (settings.ts).
 //
 // Sources (the shared ConfigSource names): `managed` = policy.d (not disableable by disableAllHooks),
 // `project` = .github/hooks/*.json, .github/copilot/settings.json, .claude/settings.json, `local` = the
 // two settings.local.json, `user` = ~/.copilot/hooks/*.json and ~/.copilot/settings.json, `plugin`.
-import { resolve } from 'node:path';
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
+import { StopCap, type StopCapRule } from '../../stop-cap.js';
 import type { EntryReport } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import type { CommandHookSpec } from '../../executor/index.js';
+import { urlForDisplay } from '../../http/url-text.js';
 import { runUnder } from '../../executor/run-under.js';
 import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import type { HookContext } from '../../types.js';
@@ -22,9 +25,12 @@ import type { EventView, Profile, ProfileTypes } from '../profile.js';
 import { parseCopilotConfig, type CopilotHandlerFields } from './config.js';
 import { claudeToolName, COPILOT_DEFAULT_TIMEOUT_SEC, COPILOT_EVENT_SPECS, COPILOT_HOOK_EVENTS, PASCAL_EVENTS, type CopilotEventSpec, type CopilotHookEvent } from './events.js';
 import { camelStdin, makeHookInput, pascalStdin } from './input.js';
+import { expandEnv, inheritedEnv, pluginVariables, shellLine, spawnCwd, substitute } from './command.js';
+import { copilotGate } from './gate.js';
+import { checkHttpUrl, runCopilotHttpHook } from './http.js';
 import { compileClaudeMatcher, compileCopilotMatcher } from './matcher.js';
 import { makeCopilotRules, type CopilotDispatchResult } from './merge.js';
-import { fromCommandResult, fromRunError, type CopilotDecision } from './output.js';
+import { fromCommandResult, fromRunError, hookLabel, type CopilotDecision } from './output.js';
 import type { CopilotCommonFields, CopilotHookInput, CopilotHookOutput, CopilotHookPayloads } from './payloads.js';
 import { loadCopilotSettings, type LoadCopilotSettingsOptions } from './settings.js';
 
@@ -47,8 +53,35 @@ export interface CopilotProfileTypes extends ProfileTypes {
   payloads: { [E in CopilotHookEvent]: CopilotDispatchPayload<E> };
   handlers: { [E in CopilotHookEvent]: CopilotHookHandler<E> };
   result: CopilotDispatchResult;
-  options: {};
+  options: CopilotProfileOptions;
   methods: CopilotRegistryMethods;
+}
+
+/** The copilot profile's registry options (besides the shared ones). */
+export interface CopilotProfileOptions {
+  /**
+   * agentStop blocks obeyed in a row (per session; a submitted prompt starts the count again); past them
+   * the block is overridden and the turn ends (`stopCapped`), as Copilot's runaway guard does after 8
+   * (REF; CL 1.0.72). Default: `HARNESS_HOOKS_COPILOT_STOP_BLOCK_CAP`, else 8.
+   */
+  stopBlockCap?: number;
+}
+
+/**
+ * Copilot's runaway guard (REF; CL 1.0.72): "after 8 consecutive block results on agentStop, the CLI
+ * ends the turn anyway". UNCERTAIN whether the 8th or the 9th block is the one overridden: here 8 are
+ * obeyed, as in Claude Code. Copilot has no variable for it; the one here is this library's.
+ */
+export const COPILOT_STOP_CAP: StopCapRule = Object.freeze({
+  defaultCap: 8,
+  envVar: 'HARNESS_HOOKS_COPILOT_STOP_BLOCK_CAP',
+  message: (blocks: number, cap: number) => `agentStop hooks blocked ${blocks} consecutive times, past Copilot's runaway cap of ${cap}: the block is overridden and the turn ends`,
+});
+
+/** What the copilot profile keeps per registry (`host.state`). */
+export interface CopilotState extends RunLimits {
+  /** Blocked agentStop dispatches in a row, per session. */
+  readonly stopCap: StopCap;
 }
 
 export interface CopilotEventView extends EventView {
@@ -72,13 +105,14 @@ const CLAUDE_MATCHERS = new WeakMap<object, string>();
 
 const toolNameOf = (payload: unknown): string => String((payload as { toolName?: unknown }).toolName ?? '');
 
-export const copilotProfile: Profile<CopilotProfileTypes, RunLimits, CopilotEventView> = {
+export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotEventView> = {
   name: 'copilot',
   events: COPILOT_HOOK_EVENTS,
   // A PascalCase key is the same event (configEvent maps it): addConfig looks it up here.
   view: (event) => views().get(event) ?? views().get(PASCAL_EVENTS.get(event) ?? ''),
   configEvent: (event) => PASCAL_EVENTS.get(event) ?? event,
-  init: (_options, host) => Object.freeze({ entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers }),
+  optionKeys: ['stopBlockCap'],
+  init: (options, host) => Object.freeze({ entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, stopCap: new StopCap(COPILOT_STOP_CAP, options.stopBlockCap) }),
 
   compileMatcher: (matcher, host) => compileCopilotMatcher(matcher, host.logger),
 
@@ -101,45 +135,89 @@ export const copilotProfile: Profile<CopilotProfileTypes, RunLimits, CopilotEven
 
   run(host, view, payload, entries, signal) {
     const input = makeHookInput(view.spec, host.session, host.projectDir, payload as Record<string, unknown>);
-    return new DispatchRun(view.rules, input, entries, signal, host.state, host.logger).start();
+    const running = new DispatchRun(view.rules, input, entries, signal, host.state, host.logger).start();
+    // The runaway guard counts agentStop blocks in a row per session; a submitted prompt starts again.
+    const key = `session:${String(input.sessionId)}\0`; // (\0: reset's prefix must not match another session's key)
+    if (view.name === 'userPromptSubmitted') host.state.stopCap.reset(key);
+    if (view.name !== 'agentStop') return running;
+    return running.then((result) => {
+      const settled = host.state.stopCap.settle(key, result as CopilotDispatchResult, host.logger);
+      if (settled.stopCapped === undefined) return settled;
+      // An overridden block continues nothing: no next prompt.
+      const { reason: _reason, hookSpecificOutput, ...rest } = settled;
+      const out = hookSpecificOutput === undefined ? undefined : Object.fromEntries(Object.entries(hookSpecificOutput).filter(([k]) => k !== 'decision' && k !== 'reason'));
+      return { ...rest, ...(out === undefined || Object.keys(out).length <= 1 ? {} : { hookSpecificOutput: out }) };
+    });
   },
 
   sources: ['managed', 'project', 'local', 'user', 'plugin'],
-  gate(source, settings) {
-    if (source === 'plugin' && !settings.enablePluginHooks) return 'enablePluginHooks';
-    if (!settings.enableShellHooks) return 'enableShellHooks';
-    // Repo hooks load only once the folder is trusted (CL 1.0.8); policy bypasses trust.
-    if ((source === 'project' || source === 'local') && !settings.allowProjectHooks) return 'allowProjectHooks';
-    return undefined;
-  },
-  parseConfig: parseCopilotConfig,
+  gate: (source, settings) => copilotGate(source, settings),
+  parseConfig: (config, file) => parseCopilotConfig(config, file),
 
   configEntry(host, event, hook, origin) {
-    const h = hook as typeof hook & CopilotHandlerFields;
+    const h = hook as typeof hook & CopilotHandlerFields & Record<string, unknown>;
     if (h.type === 'invalid') return { skip: `${h.invalid} (Copilot drops this item and loads its siblings)` };
     // Policy hooks ignore disableAllHooks (REF).
     if (h.disabledBy !== undefined && origin.source !== 'managed') return { skip: h.disabledBy };
-    // UNCERTAIN choice: http hooks (fail open, https-only on permission events) and prompt hooks (a
-    // sessionStart text Copilot submits as the user) are not run here.
-    if (h.type === 'http') return { skip: 'http hooks are not run by the copilot profile' };
+    // UNCERTAIN choice: prompt hooks (a sessionStart text Copilot submits as the user) are not run here.
     if (h.type === 'prompt') return { skip: 'prompt hooks are not run by the copilot profile (Copilot submits the text as a prompt of a new interactive session)' };
-    const windows = process.platform === 'win32';
-    if (h.command === undefined) return { skip: `no ${windows ? 'powershell' : 'bash'} command for this platform` };
     const spec = COPILOT_EVENT_SPECS[event as CopilotHookEvent];
-    // `bash` runs under bash -c, `powershell` under pwsh, `exec` directly (REF; the exact argv is UNCERTAIN).
-    const exec = typeof h.exec === 'string';
-    const run: CommandHookSpec = exec ? { type: 'command', command: h.command, args: (h.args as string[] | undefined) ?? [] } : windows ? { type: 'command', command: h.command, shell: 'powershell' } : { type: 'command', command: 'bash', args: ['-c', h.command] };
-    const timeoutMs = (h.timeoutSec ?? COPILOT_DEFAULT_TIMEOUT_SEC) * 1000;
-    const root = origin.pluginRoot;
-    // Every hook gets COPILOT_CLI=1 (CL 0.0.421); plugin hooks their root three ways (CL 1.0.26).
-    const own: Record<string, string> = { COPILOT_CLI: '1', ...(root === undefined ? {} : { PLUGIN_ROOT: root, COPILOT_PLUGIN_ROOT: root, CLAUDE_PLUGIN_ROOT: root }), ...h.env };
     const pascal = h.form === 'pascal';
     const source = origin.source;
-    const onFailure = h.onFailure;
+    const timeoutMs = (h.timeoutSec ?? COPILOT_DEFAULT_TIMEOUT_SEC) * 1000;
     const claude = h.claudeMatcher === undefined ? null : compileClaudeMatcher(h.claudeMatcher, host.logger);
     const condition = claude === null ? undefined : (tool: string) => claude(tool);
     if (condition !== undefined) CLAUDE_MATCHERS.set(condition, h.claudeMatcher!);
-    const name = h.command;
+    // The stdin is built inside the run's promise: an input that does not serialize (a circular or BigInt
+    // toolArgs) is a run error — fail closed on preToolUse — not a synchronous throw the run fails open on.
+    const stdinOf = (input: unknown): Record<string, unknown> => (pascal ? pascalStdin(spec, input as Record<string, unknown>) : camelStdin(input as Record<string, unknown>));
+
+    if (h.type === 'http') {
+      const url = h.url as string;
+      const checked = checkHttpUrl(url, spec, h.allowedEnvVars !== undefined);
+      if ('why' in checked) return { skip: checked.why };
+      const http = { url, ...(h.headers === undefined ? {} : { headers: h.headers as Record<string, string> }), ...(h.allowedEnvVars === undefined ? {} : { allowedEnvVars: h.allowedEnvVars as string[] }), timeoutMs, loopback: checked.loopback };
+      return {
+        kind: 'http',
+        name: urlForDisplay(url),
+        plugin: origin.pluginRoot,
+        longRunning: true,
+        background: false,
+        timeoutMs,
+        ...(condition === undefined ? {} : { condition }),
+        invoke: async (input: unknown, _context: unknown, signal?: AbortSignal): Promise<EntryReport> => {
+          let body: Record<string, unknown>;
+          try {
+            body = stdinOf(input);
+            JSON.stringify(body);
+          } catch (error) {
+            // HTTP hooks fail open on every error (§5.2).
+            return { outcome: 'error', message: `HTTP hook ${urlForDisplay(url)} could not be sent: ${errorMessage(error)}; failed open` };
+          }
+          return runCopilotHttpHook(http, body, spec, host.withheldEnv(source), host.logger, signal);
+        },
+      };
+    }
+
+    const windows = process.platform === 'win32';
+    if (h.command === undefined) return { skip: `no ${windows ? 'powershell' : 'bash'} command for this platform` };
+    const root = origin.pluginRoot;
+    const vars = pluginVariables(root, host.projectDir);
+    // `bash` runs under bash -c, `powershell` under pwsh, `exec` directly (REF; the exact argv is UNCERTAIN).
+    const exec = typeof h.exec === 'string';
+    const line = h.command;
+    const run: CommandHookSpec = exec
+      ? { type: 'command', command: substitute(line, vars), args: ((h.args as string[] | undefined) ?? []).map((a) => substitute(a, vars)) }
+      : windows
+        ? { type: 'command', command: shellLine(line, root !== undefined, true), shell: 'powershell' }
+        : { type: 'command', command: 'bash', args: ['-c', shellLine(line, root !== undefined, false)] };
+    const cwd = h.cwd === undefined ? undefined : substitute(h.cwd, vars);
+    // Every hook gets COPILOT_CLI=1 (CL 0.0.421); plugin hooks their root, data folder and the project (command.ts).
+    const own: Record<string, string> = { COPILOT_CLI: '1', ...vars };
+    const onFailure = h.onFailure;
+    // Messages name the hook by its line (the executor only knows the program it spawned: `bash`).
+    const name = line;
+    const warn = (message: string): void => host.logger.warn(`harness-hooks: command hook "${hookLabel(name)}" on ${spec.name}: ${message}`);
     return {
       kind: 'command',
       name,
@@ -150,19 +228,24 @@ export const copilotProfile: Profile<CopilotProfileTypes, RunLimits, CopilotEven
       timeoutMs,
       ...(condition === undefined ? {} : { condition }),
       ...(onFailure === undefined ? {} : { onFailure }),
-      invoke: (input: unknown, _context: unknown, signal?: AbortSignal): Promise<EntryReport> => {
-        const stdin = pascal ? pascalStdin(spec, input as Record<string, unknown>) : camelStdin(input as Record<string, unknown>);
-        const withheld = host.withheldEnv(source);
-        const options = { cwd: h.cwd === undefined ? host.projectDir : resolve(host.projectDir, h.cwd), env: withheld === undefined ? own : { ...withheld, ...own }, timeoutMs };
-        return runUnder(host, run, stdin, options, signal).then(
-          (r) => fromCommandResult(r, spec, onFailure, host.logger, name),
-          (error: unknown) => fromRunError(spec, onFailure, `could not be run: ${errorMessage(error)}`),
-        );
+      invoke: async (input: unknown, _context: unknown, signal?: AbortSignal): Promise<EntryReport> => {
+        try {
+          const stdin = stdinOf(input);
+          const withheld = host.withheldEnv(source);
+          // `env` expanded against what the hook inherits, withheld names already gone (command.ts).
+          const expanded = expandEnv(h.env, inheritedEnv(withheld, own));
+          const env = { ...withheld, ...own, ...expanded };
+          const options = { cwd: await spawnCwd(host.projectDir, cwd, warn), env, timeoutMs };
+          const r = await runUnder(host, run, stdin, options, signal);
+          return fromCommandResult(r, spec, onFailure, host.logger, name, run.command);
+        } catch (error) {
+          return fromRunError(spec, onFailure, `command hook "${hookLabel(name)}" could not be run: ${errorMessage(error)}`);
+        }
       },
     };
   },
 
   methods: {
-    loadSettings: (registry, _host, options: LoadCopilotSettingsOptions) => loadCopilotSettings(registry as Parameters<typeof loadCopilotSettings>[0], options),
+    loadSettings: (registry, _host, options: LoadCopilotSettingsOptions) => loadCopilotSettings(registry as unknown as Parameters<typeof loadCopilotSettings>[0], options),
   },
 };

@@ -1,24 +1,35 @@
-// Finds and loads Copilot CLI's hook files in its order (REF @05da5bc3 §2.1; the order across sources is
-// UNCERTAIN — REF's prose and bullets disagree — but every source's hooks run, nothing overrides):
-//   1. policy: /etc/github-copilot/policy.d/*.json, alphabetical, each root-owned and not group- or
-//      world-writable (else refused), source `managed`;
-//   2. repo: <project>/.github/hooks/*.json, sorted, source `project` (trust-gated, CL 1.0.8);
-//   3. user: $COPILOT_HOME/hooks/*.json (default ~/.copilot), sorted, source `user` (CL 0.0.422);
-//   4. inline `hooks` of .github/copilot/settings.json (`project`), settings.local.json (`local`) and
-//      ~/.copilot/settings.json (`user`);
-//   5. the repo's .claude/settings.json (`project`) and .claude/settings.local.json (`local`) (CL 1.0.12;
-//      ~/.claude is not read by the CLI, CL 1.0.36);
+// Finds and loads Copilot CLI's hook files in the order of the spec's table (REF @05da5bc3 §2.1; the order
+// across sources is UNCERTAIN — REF's prose and bullets disagree — but every source's hooks run, nothing
+// overrides):
+//   1. policy: /etc/github-copilot/policy.d/*.json, alphabetical, source `managed`. Each is opened once,
+//      without following a symbolic link (O_NOFOLLOW), and its owner and mode are checked on the fstat of
+//      that same descriptor, which is then read: root-owned and not group- or world-writable, else refused
+//      (no window to swap the file between the check and the read);
+//   2. repo files: <project>/.github/hooks/*.json, sorted, source `project` (trust-gated, CL 1.0.8);
+//   3. user files: $COPILOT_HOME/hooks/*.json (default ~/.copilot), sorted, source `user` (CL 0.0.422);
+//   4. inline repo settings: the `hooks` of .github/copilot/settings.json (`project`), settings.local.json
+//      (`local`), and the repo's .claude/settings.json (`project`) and .claude/settings.local.json (`local`)
+//      (CL 1.0.12; ~/.claude is not read by the CLI, CL 1.0.36);
+//   5. inline user settings: the `hooks` of ~/.copilot/settings.json (`user`);
 //   6. plugins: <root>/hooks.json, else hooks/hooks.json, else com.github.copilot/hooks/hooks.json (CL 1.0.80).
+// Hooks files (1–3, 6) drop a malformed item and keep its siblings; inline settings `hooks` (4–5) are
+// strict — any item error rejects the whole field (§1.5): the loader says which, by where it found the
+// file (parseCopilotConfig's `strict`), never by the file's name.
 // A file Copilot rejects (invalid JSON, a bad `version`, …) is dropped with a warning, the others load.
 // `disableAllHooks: true` at the top of the repo's .github/copilot/settings(.local).json skips every
-// non-policy hook (REF); in any other file it skips that file's hooks (config.ts).
+// non-policy hook (REF) — but only when the repo's own hooks may load (the `project` / `local` gate,
+// gate.ts): an untrusted repo cannot switch off the user's hooks. In any other file it skips that file's
+// hooks (config.ts).
 import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
-import { describeValue, HookTypeError } from '../../errors.js';
+import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFile, readRegularFileChecked } from '../../config/read-file.js';
+import { describeValue, HookConfigError, HookTypeError } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
+import type { HookSettings } from '../../types.js';
+import { parseCopilotConfig } from './config.js';
+import { copilotGate } from './gate.js';
 
 export interface LoadCopilotSettingsOptions {
   /** The repo root. */
@@ -38,9 +49,12 @@ export interface LoadCopilotSettingsOptions {
 interface Target {
   addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
   readonly logger: { warn(message: string): void };
+  /** The registry's settings (its gates); without them the repo's disableAllHooks is not honoured. */
+  readonly settings?: Readonly<Required<HookSettings>>;
 }
 
-type Layer = { source: ConfigSource; file: string; pluginRoot?: string };
+/** A file to load: `inline` for a settings file, whose `hooks` key is read strictly. */
+type Layer = { source: ConfigSource; file: string; pluginRoot?: string; inline?: boolean; policy?: boolean };
 
 export async function loadCopilotSettings(registry: Target, options: LoadCopilotSettingsOptions): Promise<AddConfigReport[]> {
   if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
@@ -52,21 +66,30 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   const policyDir = options.policyDir ?? '/etc/github-copilot/policy.d';
   const warn = (message: string): void => registry.logger.warn(`harness-hooks: ${message}`);
 
+  const policyUid = options.policyUid ?? 0;
   const layers: Layer[] = [];
-  if (policyDir !== false) for (const file of await jsonFiles(policyDir)) if (await policyFileOk(file, options.policyUid ?? 0, warn)) layers.push({ source: 'managed', file });
+  if (policyDir !== false) for (const file of await jsonFiles(policyDir)) layers.push({ source: 'managed', file, policy: true });
   const repoSettings: Layer[] = [
-    { source: 'project', file: join(project, '.github', 'copilot', 'settings.json') },
-    { source: 'local', file: join(project, '.github', 'copilot', 'settings.local.json') },
+    { source: 'project', file: join(project, '.github', 'copilot', 'settings.json'), inline: true },
+    { source: 'local', file: join(project, '.github', 'copilot', 'settings.local.json'), inline: true },
   ];
   const read = new Map<string, Record<string, unknown> | undefined>();
   for (const l of repoSettings) read.set(l.file, await readJson(l.file, warn));
   const off = repoSettings.find((l) => read.get(l.file)?.disableAllHooks === true);
-  if (off !== undefined) warn(`disableAllHooks: true in ${off.file}: only policy hooks are loaded for this repo (as in Copilot)`);
+  // The repo's switch counts only where the repo's hooks may load: an untrusted repo's file is not read as
+  // Copilot's (it would not be trusted there either), so it cannot turn off the user's hooks.
+  const repoGate = registry.settings === undefined ? 'settings' : copilotGate(off?.source ?? 'project', registry.settings);
+  if (off !== undefined && repoGate !== undefined) {
+    const why = repoGate === 'settings' ? "the registry's settings are not known here" : `the repo's hooks do not load: ${repoGate} is off`;
+    warn(`disableAllHooks: true in ${off.file} was ignored (${why}), so the repo's settings cannot switch off other hooks`);
+  }
+  if (off !== undefined && repoGate === undefined) warn(`disableAllHooks: true in ${off.file}: only policy hooks are loaded for this repo (as in Copilot)`);
   else {
     for (const file of await jsonFiles(join(project, '.github', 'hooks'))) layers.push({ source: 'project', file });
     for (const file of await jsonFiles(join(copilot, 'hooks'))) layers.push({ source: 'user', file });
-    layers.push(...repoSettings, { source: 'user', file: join(copilot, 'settings.json') });
-    layers.push({ source: 'project', file: join(project, '.claude', 'settings.json') }, { source: 'local', file: join(project, '.claude', 'settings.local.json') });
+    layers.push(...repoSettings);
+    layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
+    layers.push({ source: 'user', file: join(copilot, 'settings.json'), inline: true });
     for (const root of options.plugins ?? []) {
       const at = resolve(root);
       for (const rel of ['hooks.json', join('hooks', 'hooks.json'), join('com.github.copilot', 'hooks', 'hooks.json')]) {
@@ -81,13 +104,25 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
 
   const reports: AddConfigReport[] = [];
   for (const layer of layers) {
-    const config = read.has(layer.file) ? read.get(layer.file) : await readJson(layer.file, warn);
+    const config = read.has(layer.file) ? read.get(layer.file) : layer.policy === true ? await readPolicy(layer.file, policyUid, warn) : await readJson(layer.file, warn);
     // A settings file without `hooks` has none to add.
-    if (config === undefined || (/settings(\.local)?\.json$/.test(layer.file) && config.hooks === undefined)) continue;
+    if (config === undefined || (layer.inline === true && config.hooks === undefined)) continue;
+    if (layer.inline === true) {
+      // Strict (§1.5): any item error rejects the settings file's whole `hooks` field.
+      try {
+        parseCopilotConfig(config, layer.file, { strict: true });
+      } catch (error) {
+        if (!(error instanceof HookConfigError)) throw error;
+        warn(`the \`hooks\` of ${layer.file} were dropped, as Copilot rejects a settings file's inline hooks with any invalid item: ${error.message}`);
+        continue;
+      }
+    }
     try {
       reports.push(registry.addConfig(config, { source: layer.source, file: layer.file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
     } catch (error) {
-      warn(`${layer.file} was dropped, as Copilot rejects it: ${(error as Error).message}`);
+      // Only a config error is Copilot's rejection; anything else (the trust store, a logger) is ours.
+      if (error instanceof HookConfigError) warn(`${layer.file} was dropped, as Copilot rejects it: ${error.message}`);
+      else warn(`${layer.file} could not be added (not a Copilot rejection; the other files load): ${(error as Error).message}`);
     }
   }
   return reports;
@@ -104,17 +139,26 @@ async function jsonFiles(dir: string): Promise<string[]> {
 
 const exists = (file: string): Promise<boolean> => stat(file).then((s) => s.isFile(), () => false);
 
-// POSIX: a policy file must be owned by root and not group- or world-writable (REF).
-async function policyFileOk(file: string, uid: number, warn: (m: string) => void): Promise<boolean> {
-  if (process.platform === 'win32') return true;
+// A policy file, read once: opened without following a symbolic link, its owner and mode checked on the
+// descriptor's own fstat (POSIX: owned by `uid`, not group- or world-writable, REF), read from it.
+async function readPolicy(file: string, uid: number, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> {
+  const posix = process.platform !== 'win32';
+  let text: string;
   try {
-    const s = await stat(file);
-    if (s.uid === uid && (s.mode & 0o022) === 0) return true;
-    warn(`${file} was refused as a policy file: it must be owned by uid ${uid} and not group- or world-writable`);
-  } catch {
-    // Gone since the listing.
+    ({ text } = await readRegularFileChecked(file, DEFAULT_MAX_CONFIG_BYTES, {
+      noFollow: posix,
+      check(s) {
+        if (posix && !(s.uid === uid && (s.mode & 0o022) === 0)) throw new FileReadRefused(`it must be owned by uid ${uid} and not group- or world-writable`);
+      },
+    }));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined; // gone since the listing
+    const why = code === 'ELOOP' ? 'it is a symbolic link (policy files are opened without following one)' : (error as Error).message;
+    warn(`${file} was refused as a policy file: ${why}`);
+    return undefined;
   }
-  return false;
+  return parseJson(file, text, warn);
 }
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
@@ -126,6 +170,10 @@ async function readJson(file: string, warn: (m: string) => void): Promise<Record
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} was not read: ${(error as Error).message}`);
     return undefined;
   }
+  return parseJson(file, text, warn);
+}
+
+function parseJson(file: string, text: string, warn: (m: string) => void): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (!isPlainObject(value)) throw new Error('expected an object at the top');

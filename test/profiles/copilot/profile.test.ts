@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
+import { parseCopilotConfig } from '../../../src/profiles/copilot/config.js';
 import { readJson, registry, repo, script, sh, type Warnings } from './helpers.js';
 
 const emit = (output: unknown): string => `${script('emit.mjs')} ${sh(JSON.stringify(output))}`;
@@ -159,7 +160,9 @@ describe('copilot profile: config', () => {
     const report = registry(repo(), warnings).addConfig({ hooks }, { source: 'user', file: '/x/.github/hooks/a.json' });
     expect(report.added.map((a) => a.path)).toEqual(['hooks.sessionStart[1].hooks[0]']);
     expect(warnings.join('\n')).toContain("Specify either 'exec'");
-    expect(() => registry(repo()).addConfig({ hooks }, { source: 'user', file: '/x/.copilot/settings.json' })).toThrow(/exec/);
+    // Strictness is the loader's to say (settings.ts), never the file name's.
+    expect(registry(repo()).addConfig({ hooks }, { source: 'user', file: '/x/.copilot/settings.json' }).added).toHaveLength(1);
+    expect(() => parseCopilotConfig({ hooks }, '/x/.copilot/settings.json', { strict: true })).toThrow(/exec/);
     expect(() => registry(repo()).addConfig({ version: 2, hooks: {} }, { source: 'user' })).toThrow(/expected 1/);
   });
 

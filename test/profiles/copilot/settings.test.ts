@@ -31,13 +31,13 @@ function layout(): { dir: string; home: string; policy: string; plugin: string; 
 const order = (log: string): string[] => readFileSync(log, 'utf8').trim().split('\n');
 
 describe('copilot loadSettings', () => {
-  it('loads policy, repo files (sorted), user files, inline settings, .claude settings, then plugins', async () => {
+  it('loads policy, repo files (sorted), user files, inline repo settings (.claude ones among them), inline user settings, then plugins (the spec table)', async () => {
     const { dir, home, policy, plugin, log } = layout();
     const r = registry(dir);
     const reports = await r.loadSettings({ projectDir: dir, home, policyDir: policy, policyUid: process.getuid!(), plugins: [plugin] });
-    expect(reports.map((x) => x.source)).toEqual(['managed', 'managed', 'project', 'project', 'user', 'project', 'local', 'user', 'project', 'local', 'plugin']);
+    expect(reports.map((x) => x.source)).toEqual(['managed', 'managed', 'project', 'project', 'user', 'project', 'local', 'project', 'local', 'user', 'plugin']);
     await r.dispatch('sessionStart', { source: 'new' });
-    expect(order(log)).toEqual(['policy-a', 'policy-b', 'repo-m', 'repo-z', 'user-file', 'repo-settings', 'repo-settings-local', 'user-settings', 'claude', 'claude-local', 'plugin']);
+    expect(order(log)).toEqual(['policy-a', 'policy-b', 'repo-m', 'repo-z', 'user-file', 'repo-settings', 'repo-settings-local', 'claude', 'claude-local', 'user-settings', 'plugin']);
   });
 
   it('refuses a policy file not owned by the required user; drops a file Copilot rejects, with a warning', async () => {
