@@ -48,6 +48,21 @@ export type { LoadCodexSettingsOptions } from './profiles/codex/settings.js';
 export { codexTrustedHash, codexHookKey } from './profiles/codex/trust.js';
 export type { CodexHookState } from './profiles/codex/trust.js';
 
+// The gemini profile (Gemini CLI's hooks).
+export { GEMINI_HOOK_EVENTS, GEMINI_EVENT_SPECS } from './profiles/gemini/events.js';
+export type { GeminiHookEvent, GeminiEventSpec, GeminiMerge } from './profiles/gemini/events.js';
+export type { GeminiDispatchResult } from './profiles/gemini/merge.js';
+export type { GeminiProfileTypes, GeminiRegistryMethods, GeminiHookHandler, GeminiHookInput, GeminiHookOutput, GeminiDispatchPayload, GeminiCommonFields } from './profiles/gemini/profile.js';
+export type { LoadGeminiSettingsOptions } from './profiles/gemini/settings.js';
+
+// The copilot profile (GitHub Copilot CLI's hooks).
+export { COPILOT_HOOK_EVENTS, COPILOT_EVENT_SPECS } from './profiles/copilot/events.js';
+export type { CopilotHookEvent, CopilotEventSpec } from './profiles/copilot/events.js';
+export type { CopilotDispatchResult } from './profiles/copilot/merge.js';
+export type { CopilotProfileTypes, CopilotRegistryMethods, CopilotHookHandler, CopilotDispatchPayload, CopilotProfileOptions } from './profiles/copilot/profile.js';
+export type { CopilotHookInput, CopilotHookOutput, CopilotHookPayloads, CopilotCommonFields } from './profiles/copilot/payloads.js';
+export type { LoadCopilotSettingsOptions } from './profiles/copilot/settings.js';
+
 // The claude profile (Claude Code's hooks).
 export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events.js';
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';
