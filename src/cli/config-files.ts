@@ -58,6 +58,9 @@ export interface ReadContext {
 // without the manifest it is project config, so `--no-project-hooks` keeps it off.
 export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
   if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
+  // Copilot: ~/.copilot/ is the user's, /etc/github-copilot/policy.d/ the policy's (managed).
+  if (absolute.startsWith(`${resolve(home, '.copilot')}${sep}`)) return { source: 'user' };
+  if (dirname(absolute) === resolve('/etc/github-copilot/policy.d')) return { source: 'managed' };
   // Gemini: ~/.gemini/settings.json is the user's, /etc/gemini-cli/settings.json the system's.
   if (absolute === resolve(home, '.gemini', 'settings.json')) return { source: 'user' };
   if (absolute === resolve('/etc/gemini-cli/settings.json')) return { source: 'system' };

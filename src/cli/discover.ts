@@ -5,7 +5,7 @@
 // inferred is said on stderr, so a hook author knows what ran.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
 import { HOOK_EVENTS } from '../profiles/default/events.js';
 import type { ProfileName } from '../profiles/index.js';
@@ -84,6 +84,7 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
 export function inferProfile(files: readonly string[]): { profile: ProfileName; why: string } | undefined {
   for (const file of files) {
     if (basename(dirname(file)) === '.codex' || dirname(file) === resolve('/etc/codex')) return { profile: 'codex', why: `${file} is a Codex config file` };
+    if (/\.json$/i.test(file) && (file.includes(`${sep}.github${sep}hooks${sep}`) || file.includes(`${sep}.copilot${sep}`) || file.startsWith(`${sep}etc${sep}github-copilot${sep}`))) return { profile: 'copilot', why: `${file} is a Copilot hooks file` };
     if ((basename(dirname(file)) === '.gemini' && basename(file) === 'settings.json') || file === resolve('/etc/gemini-cli/settings.json')) return { profile: 'gemini', why: `${file} is a Gemini CLI settings file` };
     if (/\.toml$/i.test(file)) return { profile: 'codex', why: `${file} is TOML (Codex's config.toml)` };
     if (isClaudeSettings(file)) return { profile: 'claude', why: `${file} is a .claude/ settings file` };
