@@ -120,6 +120,25 @@ export const oursGemini = {
   },
 };
 
+// Ours, copilot profile: the same calls, with Copilot CLI's camelCase preToolUse payload (its flat
+// matchers are full-match regexes).
+export const oursCopilot = {
+  name: 'copilot',
+  ours: true,
+  build({ handlers, keys, target }) {
+    const registry = new HookRegistry({ profile: 'copilot', logger: quiet });
+    handlers.forEach((fn, i) => registry.register('preToolUse', fn, { matcher: keys?.[i] ?? 'bash' }));
+    const payload = { toolName: target ?? 'bash', toolArgs: { command: 'ls' } };
+    return {
+      once: () => registry.dispatch('preToolUse', payload),
+      loop: async (n) => {
+        for (let i = 0; i < n; i++) await registry.dispatch('preToolUse', payload);
+      },
+      runs: (result) => result.runs.length,
+    };
+  },
+};
+
 // hookable: hooks.hook(name, fn) per handler + await hooks.callHook(name, payload). callHook runs the
 // handlers in series; it has no way for one to stop the rest or return a value.
 export const hookable = {
@@ -206,7 +225,7 @@ export const tapable = {
 };
 
 export const PEERS = [hookable, beforeAfterHook, emittery, tapable];
-export const IMPLS = [plain, ours, oursClaude, oursCodex, oursGemini, ...PEERS];
+export const IMPLS = [plain, ours, oursClaude, oursCodex, oursGemini, oursCopilot, ...PEERS];
 
 // The scenarios with handlers (5 = no handlers; 7, allocation, uses 'async5').
 export const SCENARIOS = {
