@@ -29,7 +29,7 @@ and hooks the profile cannot run at all (unknown handler type, no adapter) are l
 
 Options:
   --payload FILE|-   the payload JSON file, or - for stdin
-  --profile NAME     default, claude or codex
+  --profile NAME     default, claude, codex, gemini, copilot or cursor
   --after RECORD     first re-dispatch (for real) every dispatch of a record file, so the hooks'
                      state is that of the recorded session at its end (\`once\` hooks it spent)
   --json             { event, matchValue, hooks: [{ name, kind, source, file, path, runs, reason }] }

@@ -39,7 +39,7 @@ listed as skipped, with the reason.
 
 Options:
   EVENT            only this event
-  --profile NAME   default, claude or codex
+  --profile NAME   default, claude, codex, gemini, copilot or cursor
   --json           { profile, gates, hooks: [{ event, name, kind, source, file, path, matcher,
                    timeoutMs, if, once, gatedBy, runs, reason }] }
   -h, --help       this help

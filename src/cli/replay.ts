@@ -36,7 +36,7 @@ changed it prints the old and the new decision, and the new reason and the hooks
 A decision is one of: deny, stop (continue: false), block, ask, defer, allow, approve, or no decision.
 
 Options:
-  --profile NAME   the profile the session was recorded with: default, claude or codex
+  --profile NAME   the profile the session was recorded with: default, claude, codex, gemini, copilot or cursor
   --json           { dispatches, changed: [{ line, time, event, summary, before, after }] }
   -h, --help       this help
 

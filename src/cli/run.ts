@@ -54,7 +54,7 @@ for the default profile, Claude Code's hook input ({"tool_name": "Bash", "tool_i
 
 Options:
   --payload FILE|-   the payload JSON file, or - for stdin
-  --profile NAME     default, claude or codex
+  --profile NAME     default, claude, codex, gemini, copilot or cursor
   --record FILE      also append the dispatch to FILE as a record line (for replay)
   --async-wait SEC   how long to wait for background hooks (async, asyncRewake, self-declared async)
                      after the dispatch before killing them; their results are printed (default 10)

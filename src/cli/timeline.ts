@@ -44,7 +44,7 @@ with --settings — the configured hooks that never ran.
 Options:
   -o, --output FILE   where to write the page (default timeline.html)
   --settings FILE…    the settings the session ran with, to list hooks that never ran
-  --profile NAME      default, claude or codex
+  --profile NAME      default, claude, codex, gemini, copilot or cursor
   --json              { output, dispatches, runs } instead of the usual line
   -h, --help          this help
 

@@ -30,7 +30,7 @@ approved before. --approve approves them all (the store is written 0600).
 Options:
   --trust-store FILE  the trust store (created by --approve when missing)
   --approve           approve every hook listed
-  --profile NAME      default, claude or codex
+  --profile NAME      default, claude, codex, gemini, copilot or cursor
   --json              { trustStore, approved: boolean, hooks: [{ event, name, file, path, status, approved? }] }
   -h, --help          this help
 
