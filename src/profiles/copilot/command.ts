@@ -13,7 +13,6 @@
 // - its cwd: the entry's (relative to the repo root), else the repo root; a folder that does not exist
 //   falls back to the system temp dir with a warning, as Copilot does ("hook spawn cwd fell back to the
 //   system temp dir" [BIN]).
-import { stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { quotePlaceholdersForShell } from '../claude/placeholders.js';
@@ -109,6 +108,7 @@ export function inheritedEnv(withheld: Readonly<Record<string, undefined>> | und
  */
 export async function spawnCwd(projectDir: string, cwd: string | undefined, warn: (message: string) => void): Promise<string> {
   const wanted = cwd === undefined ? projectDir : resolve(projectDir, cwd);
+  const { stat } = await import('node:fs/promises');
   const ok = await stat(wanted).then((s) => s.isDirectory(), () => false);
   if (ok) return wanted;
   const fallback = tmpdir();

@@ -20,7 +20,6 @@
 // non-policy hook (REF) — but only when the repo's own hooks may load (the `project` / `local` gate,
 // gate.ts): an untrusted repo cannot switch off the user's hooks. In any other file it skips that file's
 // hooks (config.ts).
-import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
@@ -131,13 +130,15 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
 // The *.json files of a folder, sorted; none when it does not exist.
 async function jsonFiles(dir: string): Promise<string[]> {
   try {
+    const { readdir } = await import('node:fs/promises');
     return (await readdir(dir)).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
   } catch {
     return [];
   }
 }
 
-const exists = (file: string): Promise<boolean> => stat(file).then((s) => s.isFile(), () => false);
+// (node:fs/promises loads on first use: the package's import does not pay for it.)
+const exists = async (file: string): Promise<boolean> => (await import('node:fs/promises')).stat(file).then((s) => s.isFile(), () => false);
 
 // A policy file, read once: opened without following a symbolic link, its owner and mode checked on the
 // descriptor's own fstat (POSIX: owned by `uid`, not group- or world-writable, REF), read from it.
