@@ -1,0 +1,191 @@
+// How the cursor profile reads what a hook produced (spec §3, §4):
+// - exit 0: stdout is one JSON object, flat snake_case (a UTF-8 BOM and white space are tolerated); the
+//   Claude shape (`hookSpecificOutput.permissionDecision`, `decision: "block"` + `reason`) is read too,
+//   Cursor's own flat fields first (T-new §3.2; mixed output resolves to one decision, tokensave #188);
+// - exit 2: on a gate, a deny (beforeSubmitPrompt: `continue: false`) whose reason is the trimmed stdout,
+//   else stderr — a JSON body is not parsed (observed, E-rosetta run 4); elsewhere a failure (UNCERTAIN);
+// - any other exit, a signal, a timeout: the hook failed, and the action proceeds — unless `failClosed`,
+//   which on a gate blocks ("hook failed closed: <why>");
+// - gates only: stdout that is not empty and not a JSON object blocks whatever `failClosed` says (3.9.16:
+//   "returned stdout that is not valid JSON. The action was blocked for safety", pmb #67 — the field
+//   reports beat the docs' fail-open here, §4.2, and the issue pins it); empty stdout allows, unless
+//   `failClosed` (IDE behaviour; the CLI's is UNCERTAIN); JSON without a decision allows, unless
+//   `failClosed` or the `strictGates` option;
+// - other events: unreadable output is an `error` run that decides nothing.
+import { copyJsonValue } from '../../json-value.js';
+import { isPlainObject } from '../../plain-object.js';
+import { looksLikeJson } from '../../executor/exit-code.js';
+import type { CommandResult } from '../../executor/index.js';
+import type { Entry } from '../../entry.js';
+import type { EntryOutcome } from '../../parallel-run.js';
+import type { CursorEventSpec } from './events.js';
+
+/** What one entry contributed to a cursor dispatch. */
+export interface CursorEntryOutcome extends EntryOutcome {
+  permission?: 'allow' | 'deny' | 'ask';
+  userMessage?: string;
+  agentMessage?: string;
+  updatedInput?: Record<string, unknown>;
+  /** beforeSubmitPrompt `continue: false`. */
+  stopPrompt?: true;
+  context?: string;
+  mcpOutput?: Record<string, unknown>;
+  env?: Record<string, string>;
+  followup?: string;
+  pluginPaths?: string[];
+  /** Set as it settles: the entry (for its loop_limit counter) and its source's priority. */
+  entry?: Entry;
+  rank?: number;
+}
+
+/** How a configured hook's failures and silences are read. */
+export interface ReadRules {
+  readonly failClosed: boolean;
+  readonly strictGates: boolean;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const PERMISSIONS = ['allow', 'deny', 'ask'] as const;
+
+/** A JSON output object as this event reads it. `said` is whether it decided what the gate asks. */
+export function decodeOutput(v: Record<string, unknown>, spec: CursorEventSpec): { outcome: CursorEntryOutcome; said: boolean } {
+  const out: CursorEntryOutcome = { outcome: 'ok' };
+  const hso = isPlainObject(v.hookSpecificOutput) ? v.hookSpecificOutput : {};
+  const context = text(v.additional_context) ?? text(hso.additionalContext);
+  let said = false;
+  switch (spec.output) {
+    case 'permission': {
+      let p = v.permission ?? hso.permissionDecision;
+      if (!PERMISSIONS.includes(p as never)) p = undefined;
+      // subagentStart treats ask as deny (D-new); so, UNCERTAIN, do the read gates that document no ask.
+      if (p === 'ask' && !spec.ask) p = 'deny';
+      if (p !== undefined) out.permission = p as CursorEntryOutcome['permission'];
+      const user = str(v.user_message) ?? str(hso.permissionDecisionReason);
+      const agent = str(v.agent_message);
+      if (user !== undefined) out.userMessage = user;
+      if (agent !== undefined) out.agentMessage = agent;
+      if (spec.name === 'preToolUse') {
+        const updated = v.updated_input ?? hso.updatedInput;
+        if (isPlainObject(updated)) out.updatedInput = copyJsonValue(updated) as Record<string, unknown>;
+      }
+      said = out.permission !== undefined || out.updatedInput !== undefined;
+      if (out.permission === 'deny') out.outcome = 'block';
+      break;
+    }
+    case 'prompt': {
+      const user = str(v.user_message) ?? str(v.reason);
+      if (user !== undefined) out.userMessage = user;
+      if (v.continue === false || v.decision === 'block' || hso.decision === 'block') {
+        out.stopPrompt = true;
+        out.outcome = 'block';
+      }
+      said = typeof v.continue === 'boolean' || out.stopPrompt === true;
+      break;
+    }
+    case 'post-tool':
+      if (context !== undefined) out.context = context;
+      if (isPlainObject(v.updated_mcp_tool_output)) out.mcpOutput = copyJsonValue(v.updated_mcp_tool_output) as Record<string, unknown>;
+      break;
+    case 'session':
+      if (context !== undefined) out.context = context;
+      if (isPlainObject(v.env)) {
+        const env = Object.fromEntries(Object.entries(v.env).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+        if (Object.keys(env).length > 0) out.env = env;
+      }
+      break;
+    case 'followup': {
+      // Claude's Stop block (flat or nested) is the same as a followup_message (T-new).
+      const claude = v.decision === 'block' ? text(v.reason) : hso.decision === 'block' ? text(hso.reason) : undefined;
+      const followup = text(v.followup_message) ?? claude;
+      if (followup !== undefined) out.followup = followup;
+      break;
+    }
+    case 'notice':
+      if (str(v.user_message) !== undefined) out.userMessage = v.user_message as string;
+      break;
+    case 'workspace':
+      if (Array.isArray(v.pluginPaths)) out.pluginPaths = v.pluginPaths.filter((x): x is string => typeof x === 'string');
+      break;
+    default:
+      break;
+  }
+  return { outcome: out, said };
+}
+
+/** A gate's block by the profile itself (a failure under failClosed, unreadable output): outcome `error`. */
+function gateBlock(spec: CursorEventSpec, outcome: CursorEntryOutcome['outcome'], reason: string, agent?: string): CursorEntryOutcome {
+  const o: CursorEntryOutcome = { outcome, message: reason, userMessage: reason };
+  if (agent !== undefined) o.agentMessage = agent;
+  if (spec.output === 'prompt') o.stopPrompt = true;
+  else o.permission = 'deny';
+  return o;
+}
+
+/** A hook that failed: a gate with failClosed blocks, anything else lets the action proceed. */
+export function failure(spec: CursorEventSpec, rules: ReadRules, outcome: 'error' | 'timeout', message: string, detail?: string): CursorEntryOutcome {
+  if (spec.gate && rules.failClosed) return gateBlock(spec, outcome, `hook failed closed: ${message}`, detail);
+  return { outcome, message };
+}
+
+/** Stdout (exit 0) as an outcome. */
+export function fromStdout(stdout: string, spec: CursorEventSpec, rules: ReadRules): CursorEntryOutcome {
+  const trimmed = stdout.replace(/^\uFEFF/, '').trim();
+  if (trimmed === '') {
+    if (spec.gate && rules.failClosed) return gateBlock(spec, 'error', 'hook failed closed: it returned no output');
+    return { outcome: 'ok' };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    value = undefined;
+  }
+  if (!isPlainObject(value)) {
+    if (spec.gate) return gateBlock(spec, 'error', `Hook ${spec.name} returned stdout that is not valid JSON. The action was blocked for safety.`);
+    return { outcome: 'error', message: `hook returned stdout that is not a JSON object; ignored` };
+  }
+  return fromValue(value, spec, rules);
+}
+
+/** An output object (a command's parsed stdout, or an in-process handler's return value). */
+export function fromValue(value: unknown, spec: CursorEventSpec, rules: ReadRules): CursorEntryOutcome {
+  if (value === undefined || value === null) return spec.gate && rules.failClosed ? gateBlock(spec, 'error', 'hook failed closed: it returned no output') : { outcome: 'ok' };
+  if (!isPlainObject(value)) {
+    if (spec.gate) return gateBlock(spec, 'error', `Hook ${spec.name} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON object. The action was blocked for safety.`);
+    return { outcome: 'error', message: `returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored` };
+  }
+  const { outcome, said } = decodeOutput(value, spec);
+  if (spec.gate && !said && (rules.failClosed || rules.strictGates)) {
+    return gateBlock(spec, 'error', `hook ${rules.failClosed ? 'failed closed' : 'gave no decision (strictGates)'}: it returned no ${spec.output === 'prompt' ? '`continue`' : '`permission`'}`);
+  }
+  return outcome;
+}
+
+const EXIT2_NO_REASON = 'hook blocked this action (exit code 2) but provided no reason';
+
+/** A finished command as an outcome. */
+export function fromCommandResult(r: CommandResult, spec: CursorEventSpec, rules: ReadRules, timeoutSec: number): CursorEntryOutcome {
+  if (r.aborted) return { outcome: 'aborted', message: r.warning ?? 'the dispatch was aborted' };
+  if (r.timedOut) return failure(spec, rules, 'timeout', `hook timed out after ${timeoutSec} s`);
+  if (r.exitCode === 0) {
+    if (r.stdoutOverParseLimit) {
+      // JSON too long to read whole: a gate refuses rather than lose the decision; anything else failed.
+      const why = looksLikeJson(r.stdoutForParse) ? 'printed JSON too long to read whole' : 'printed stdout that is not valid JSON';
+      return spec.gate ? gateBlock(spec, 'error', `Hook ${spec.name} ${why}. The action was blocked for safety.`) : { outcome: 'error', message: `hook ${why}; ignored` };
+    }
+    return fromStdout(r.stdoutForParse, spec, rules);
+  }
+  if (r.exitCode === 2) {
+    if (!spec.gate) return { outcome: 'error', message: `hook exited with code 2 (${spec.name} cannot be blocked)` };
+    const reason = r.stdout.trim() || r.stderr.trim() || EXIT2_NO_REASON;
+    const o: CursorEntryOutcome = { outcome: 'block', userMessage: reason };
+    if (spec.output === 'prompt') o.stopPrompt = true;
+    else o.permission = 'deny';
+    return o;
+  }
+  const stderr = r.stderr.trim();
+  const message = r.exitCode === null ? (r.warning ?? 'hook exited without a status code') : `hook exited with code ${r.exitCode}${stderr === '' ? '' : `: ${stderr.slice(0, 200)}`}`;
+  // With failClosed, the agent is shown the whole error (the stack trace: A/B-verified on 3.9.16).
+  return failure(spec, rules, 'error', message, stderr === '' ? undefined : stderr.slice(0, 4000));
+}

@@ -1,0 +1,93 @@
+// Finds and loads Cursor's hooks files in its priority order (D-new "Configuration", T-new "Priority
+// Order"; spec §1.3), every source's hooks running:
+//   1. enterprise (MDM): /Library/Application Support/Cursor/hooks.json (macOS), /etc/cursor/hooks.json
+//      (Linux/WSL), C:\ProgramData\Cursor\hooks.json (Windows) — source `managed`;
+//   2. team hooks come from Cursor's dashboard, not a file: not loaded here;
+//   3. project: <projectDir>/.cursor/hooks.json — source `project` (Cursor: trusted workspaces only; here
+//      the `allowProjectHooks` gate);
+//   4. user: ~/.cursor/hooks.json — source `user`;
+//   then plugins (UNCERTAIN where Cursor puts them): the file a plugin's .cursor-plugin/plugin.json names
+//   in `"hooks"`, else its hooks/hooks.json — source `plugin`, its root the `pluginRoot`.
+// The Claude-compat files (.claude/settings*.json, opt-in in Cursor) are not read: use the claude profile's
+// loader for those. A file that is missing is skipped; one that cannot be read or parsed is dropped with a
+// warning, the others load.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
+import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { describeValue, HookTypeError } from '../../errors.js';
+import { isPlainObject } from '../../plain-object.js';
+
+export interface LoadCursorSettingsOptions {
+  /** The workspace root. */
+  projectDir: string;
+  /** The user's home folder. Default `os.homedir()`. */
+  home?: string;
+  /** The enterprise hooks file, or false for none. Default the platform's MDM path. */
+  enterpriseFile?: string | false;
+  /** Plugin roots, in load order. */
+  plugins?: readonly string[];
+}
+
+interface Target {
+  addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
+  readonly logger: { warn(message: string): void };
+}
+
+/** Cursor's enterprise hooks file on this platform. */
+export function enterpriseHooksFile(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/Cursor/hooks.json';
+  if (platform === 'win32') return 'C:\\ProgramData\\Cursor\\hooks.json';
+  return '/etc/cursor/hooks.json';
+}
+
+type Layer = { source: ConfigSource; file: string; pluginRoot?: string };
+
+export async function loadCursorSettings(registry: Target, options: LoadCursorSettingsOptions): Promise<AddConfigReport[]> {
+  if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
+  }
+  const warn = (message: string): void => registry.logger.warn(`harness-hooks: ${message}`);
+  const project = resolve(options.projectDir);
+  const home = resolve(options.home ?? homedir());
+  const enterprise = options.enterpriseFile ?? enterpriseHooksFile();
+  const layers: Layer[] = [];
+  if (enterprise !== false) layers.push({ source: 'managed', file: resolve(enterprise) });
+  layers.push({ source: 'project', file: join(project, '.cursor', 'hooks.json') }, { source: 'user', file: join(home, '.cursor', 'hooks.json') });
+  for (const root of options.plugins ?? []) {
+    const at = resolve(root);
+    const manifest = await readJson(join(at, '.cursor-plugin', 'plugin.json'), warn);
+    const named = typeof manifest?.hooks === 'string' ? manifest.hooks : 'hooks/hooks.json';
+    layers.push({ source: 'plugin', file: resolve(at, named), pluginRoot: at });
+  }
+  const reports: AddConfigReport[] = [];
+  for (const layer of layers) {
+    const config = await readJson(layer.file, warn);
+    if (config === undefined) continue;
+    try {
+      reports.push(registry.addConfig(config, { source: layer.source, file: layer.file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
+    } catch (error) {
+      warn(`${layer.file} was dropped: ${(error as Error).message}`);
+    }
+  }
+  return reports;
+}
+
+// A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
+async function readJson(file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> {
+  let text: string;
+  try {
+    text = await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} was not read: ${(error as Error).message}`);
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (!isPlainObject(value)) throw new Error('expected an object at the top');
+    return value;
+  } catch (error) {
+    warn(`${file} was dropped: it is not a JSON object (${(error as Error).message})`);
+    return undefined;
+  }
+}

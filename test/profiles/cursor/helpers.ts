@@ -1,0 +1,49 @@
+// Shared by the cursor tests: temporary project and home folders with fixture scripts copied where a
+// public .cursor/hooks.json puts them, and a cursor registry that runs every source's hooks.
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { HookRegistry } from '../../../src/index.js';
+import { fixture } from '../../helpers/fixtures.js';
+
+/** A fixture script of fixtures/cursor/, absolute. */
+export const script = (name: string): string => fixture(`cursor/${name}`);
+
+export const tempDir = (prefix = 'cursor-'): string => mkdtempSync(join(tmpdir(), prefix));
+
+/** A temp folder with `copies` (path -> fixtures/cursor/ name, made executable) and `files` (path -> text or JSON). */
+export function folder(copies: Record<string, string> = {}, files: Record<string, unknown> = {}): string {
+  const dir = tempDir();
+  for (const [at, name] of Object.entries(copies)) {
+    mkdirSync(dirname(join(dir, at)), { recursive: true });
+    copyFileSync(script(name), join(dir, at));
+    chmodSync(join(dir, at), 0o755);
+  }
+  for (const [at, content] of Object.entries(files)) write(join(dir, at), content);
+  return dir;
+}
+
+export function write(file: string, content: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+}
+
+/** The JSON lines of a file (none when it does not exist). */
+export const lines = (file: string): Record<string, any>[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+
+export function registry(projectDir: string, warnings: string[] = [], options: Record<string, unknown> = {}): HookRegistry<'cursor'> {
+  return new HookRegistry({
+    profile: 'cursor',
+    settings: { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true },
+    session: { sessionId: 'conv-1', cwd: projectDir },
+    projectDir,
+    logger: { warn: (m: string) => void warnings.push(m) },
+    ...(options as {}),
+  });
+}
+
+/** Single-quoted for sh. */
+export const sh = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** A command that prints `output` (JSON unless a string) and exits `code`. */
+export const emit = (output: unknown, code = 0): string => `${script('emit.mjs')} ${sh(typeof output === 'string' ? output : JSON.stringify(output))} ${code}`;
