@@ -63,6 +63,15 @@ export type { CopilotProfileTypes, CopilotRegistryMethods, CopilotHookHandler, C
 export type { CopilotHookInput, CopilotHookOutput, CopilotHookPayloads, CopilotCommonFields } from './profiles/copilot/payloads.js';
 export type { LoadCopilotSettingsOptions } from './profiles/copilot/settings.js';
 
+// The cursor profile (Cursor's agent hooks).
+export { CURSOR_HOOK_EVENTS, CURSOR_EVENT_SPECS } from './profiles/cursor/events.js';
+export type { CursorHookEvent, CursorEventSpec } from './profiles/cursor/events.js';
+export type { CursorDispatchResult } from './profiles/cursor/merge.js';
+export type { CursorProfileTypes, CursorRegistryMethods, CursorHookHandler, CursorDispatchPayload } from './profiles/cursor/profile.js';
+export type { CursorProfileOptions } from './profiles/cursor/state.js';
+export type { CursorHookInput, CursorHookPayloads, CursorCommonFields } from './profiles/cursor/payloads.js';
+export type { LoadCursorSettingsOptions } from './profiles/cursor/settings.js';
+
 // The claude profile (Claude Code's hooks).
 export { CLAUDE_HOOK_EVENTS, CLAUDE_EVENT_SPECS } from './profiles/claude/events.js';
 export type { ClaudeHookEvent, ClaudeEventSpec, ClaudeExit2Behavior } from './profiles/claude/events.js';

@@ -58,6 +58,9 @@ export interface ReadContext {
 // without the manifest it is project config, so `--no-project-hooks` keeps it off.
 export function sourceOfPath(absolute: string, home: string): { source: ConfigSource; pluginRoot?: string } {
   if (absolute === resolve(home, '.claude', 'settings.json')) return { source: 'user' };
+  // Cursor: ~/.cursor/hooks.json is the user's, /etc/cursor/hooks.json the enterprise's (managed).
+  if (absolute === resolve(home, '.cursor', 'hooks.json')) return { source: 'user' };
+  if (absolute === resolve('/etc/cursor/hooks.json')) return { source: 'managed' };
   // Copilot: ~/.copilot/ is the user's, /etc/github-copilot/policy.d/ the policy's (managed).
   if (absolute.startsWith(`${resolve(home, '.copilot')}${sep}`)) return { source: 'user' };
   if (dirname(absolute) === resolve('/etc/github-copilot/policy.d')) return { source: 'managed' };

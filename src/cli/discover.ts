@@ -84,6 +84,7 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
 export function inferProfile(files: readonly string[]): { profile: ProfileName; why: string } | undefined {
   for (const file of files) {
     if (basename(dirname(file)) === '.codex' || dirname(file) === resolve('/etc/codex')) return { profile: 'codex', why: `${file} is a Codex config file` };
+    if (basename(file) === 'hooks.json' && (basename(dirname(file)) === '.cursor' || file === resolve('/etc/cursor/hooks.json'))) return { profile: 'cursor', why: `${file} is a Cursor hooks file` };
     if (/\.json$/i.test(file) && (file.includes(`${sep}.github${sep}hooks${sep}`) || file.includes(`${sep}.copilot${sep}`) || file.startsWith(`${sep}etc${sep}github-copilot${sep}`))) return { profile: 'copilot', why: `${file} is a Copilot hooks file` };
     if ((basename(dirname(file)) === '.gemini' && basename(file) === 'settings.json') || file === resolve('/etc/gemini-cli/settings.json')) return { profile: 'gemini', why: `${file} is a Gemini CLI settings file` };
     if (/\.toml$/i.test(file)) return { profile: 'codex', why: `${file} is TOML (Codex's config.toml)` };
@@ -116,8 +117,8 @@ const isClaudeSettings = (file: string): boolean => projectOfSettingsFile(file) 
 // The folder that holds the first project settings file's `.claude/` (not the user's ~/.claude).
 function projectOf(files: readonly string[], home: string): string | undefined {
   for (const file of files) {
-    // (Codex, Gemini: the folder that holds .codex/ or .gemini/.)
-    const project = projectOfSettingsFile(file) ?? (basename(dirname(file)) === '.codex' || basename(dirname(file)) === '.gemini' ? dirname(dirname(file)) : undefined);
+    // (Codex, Gemini, Cursor: the folder that holds .codex/, .gemini/ or .cursor/.)
+    const project = projectOfSettingsFile(file) ?? (['.codex', '.gemini', '.cursor'].includes(basename(dirname(file))) ? dirname(dirname(file)) : undefined);
     if (project !== undefined && project !== resolve(home)) return project;
   }
   return undefined;

@@ -88,8 +88,8 @@ export function lintHooksConfig(value: unknown, ctx: LintContext): LintWarning[]
     groups.forEach((group: unknown, g) => {
       if (!isObject(group)) return;
       const groupPath = ['hooks', event, g];
-      // Copilot's flat lists: the entry is the handler itself.
-      if (ctx.profile === 'copilot' && !Array.isArray(group.hooks)) {
+      // Copilot's and Cursor's flat lists: the entry is the handler itself.
+      if ((ctx.profile === 'copilot' || ctx.profile === 'cursor') && !Array.isArray(group.hooks)) {
         const runnable = lintOwnFormat(group, groupPath, ctx, warn);
         if (runnable && gate !== undefined) warn('gated-off', groupPath, `switched off: ${ctx.source} hooks need the \`${gate}\` setting, which ${GATE_FLAGS[gate]} closes`);
         return;
