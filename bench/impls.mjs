@@ -139,6 +139,25 @@ export const oursCopilot = {
   },
 };
 
+// Ours, cursor profile: the same calls, on Cursor's preToolUse (its matchers are unanchored regexes,
+// so the keys are anchored).
+export const oursCursor = {
+  name: 'cursor',
+  ours: true,
+  build({ handlers, keys, target }) {
+    const registry = new HookRegistry({ profile: 'cursor', logger: quiet });
+    handlers.forEach((fn, i) => registry.register('preToolUse', fn, { matcher: keys?.[i] === undefined ? 'Shell' : `^${keys[i]}$` }));
+    const payload = { tool_name: target ?? 'Shell', tool_input: { command: 'ls' } };
+    return {
+      once: () => registry.dispatch('preToolUse', payload),
+      loop: async (n) => {
+        for (let i = 0; i < n; i++) await registry.dispatch('preToolUse', payload);
+      },
+      runs: (result) => result.runs.length,
+    };
+  },
+};
+
 // hookable: hooks.hook(name, fn) per handler + await hooks.callHook(name, payload). callHook runs the
 // handlers in series; it has no way for one to stop the rest or return a value.
 export const hookable = {
@@ -225,7 +244,7 @@ export const tapable = {
 };
 
 export const PEERS = [hookable, beforeAfterHook, emittery, tapable];
-export const IMPLS = [plain, ours, oursClaude, oursCodex, oursGemini, oursCopilot, ...PEERS];
+export const IMPLS = [plain, ours, oursClaude, oursCodex, oursGemini, oursCopilot, oursCursor, ...PEERS];
 
 // The scenarios with handlers (5 = no handlers; 7, allocation, uses 'async5').
 export const SCENARIOS = {

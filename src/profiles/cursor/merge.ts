@@ -15,7 +15,7 @@
 // - preCompact: the first user_message, shown to the user (systemMessage).
 import type { DispatchResult, HookRun } from '../../types.js';
 import { CURSOR_DEFAULT_LOOP_LIMIT, type CursorEventSpec } from './events.js';
-import type { CursorEntryOutcome } from './output.js';
+import { says, type CursorEntryOutcome } from './output.js';
 import type { CursorState, LoopRecord } from './state.js';
 
 export interface CursorDispatchResult extends DispatchResult {
@@ -53,6 +53,8 @@ export const LOOP_LIMITS = new WeakMap<object, number | null>();
 
 export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (CursorEntryOutcome | undefined)[], runs: HookRun[], input: Record<string, unknown>, extras: MergeExtras): CursorDispatchResult {
   const result: CursorDispatchResult = { blocked: false, aborted: false, runs };
+  // Fast path: nothing said, nothing to merge (but a stop's silence ends its follow-up loop: below).
+  if (spec.output !== 'followup' && !outcomes.some((o) => o !== undefined && says(o))) return result;
   const order = outcomes
     .map((o, i) => ({ o, i }))
     .filter((x): x is { o: CursorEntryOutcome; i: number } => x.o !== undefined)

@@ -38,6 +38,13 @@ export interface CursorEntryOutcome extends EntryOutcome {
   rank?: number;
 }
 
+/** An entry that said nothing (shared: outcomes are never changed; a handler that returns nothing allocates nothing). */
+export const SILENT: CursorEntryOutcome = Object.freeze({ outcome: 'ok' });
+
+/** Whether an outcome says anything a merge reads. */
+export const says = (o: CursorEntryOutcome): boolean =>
+  o.permission !== undefined || o.userMessage !== undefined || o.agentMessage !== undefined || o.updatedInput !== undefined || o.stopPrompt !== undefined || o.context !== undefined || o.mcpOutput !== undefined || o.env !== undefined || o.followup !== undefined || o.pluginPaths !== undefined;
+
 /** How a configured hook's failures and silences are read. */
 export interface ReadRules {
   readonly failClosed: boolean;
@@ -150,7 +157,7 @@ export function fromStdout(stdout: string, spec: CursorEventSpec, rules: ReadRul
 
 /** An output object (a command's parsed stdout, or an in-process handler's return value). */
 export function fromValue(value: unknown, spec: CursorEventSpec, rules: ReadRules): CursorEntryOutcome {
-  if (value === undefined || value === null) return spec.gate && rules.failClosed ? gateBlock(spec, 'error', 'hook failed closed: it returned no output') : { outcome: 'ok' };
+  if (value === undefined || value === null) return spec.gate && rules.failClosed ? gateBlock(spec, 'error', 'hook failed closed: it returned no output') : SILENT;
   if (!isPlainObject(value)) {
     if (spec.gate) return gateBlock(spec, 'error', `Hook ${spec.name} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON object. The action was blocked for safety.`);
     return { outcome: 'error', message: `returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object; ignored` };

@@ -29,7 +29,7 @@ import { CURSOR_EVENT_SPECS, CURSOR_HOOK_EVENTS, MS_LOOKING_TIMEOUT, type Cursor
 import { hookEnv, makeHookInput } from './input.js';
 import { compileCursorMatcher } from './matcher.js';
 import { LOOP_LIMITS, mergeCursorOutcomes, type CursorDispatchResult, type MergeExtras } from './merge.js';
-import { failure, fromCommandResult, fromValue, type CursorEntryOutcome, type ReadRules } from './output.js';
+import { failure, fromCommandResult, fromValue, says, type CursorEntryOutcome, type ReadRules } from './output.js';
 import type { CursorCommonFields, CursorHookInput, CursorHookOutput, CursorHookPayloads } from './payloads.js';
 import { loadCursorSettings, type LoadCursorSettingsOptions } from './settings.js';
 import { CURSOR_OPTION_KEYS, CursorState, type CursorProfileOptions } from './state.js';
@@ -81,7 +81,9 @@ const views = (): ReadonlyMap<string, CursorEventView> =>
         // In-process handlers: Cursor's default rules (fail open; JSON without a decision allows).
         fromValue: (value) => fromValue(value, spec, IN_PROCESS),
         failure: (entry, kind, message) => failure(spec, READ_RULES.get(entry.invoke) ?? IN_PROCESS, kind, message),
-        settle: (entry, outcome) => ({ ...outcome, entry, rank: RANK[entry.meta?.source ?? 'code'] ?? 0 }),
+        // (A literal that starts with the spread and goes on takes V8's slow path, ≈0.8 µs: the spread goes last;
+        // an outcome that says nothing needs no rank.)
+        settle: (entry, outcome) => (says(outcome) ? { entry, rank: RANK[entry.meta?.source ?? 'code'] ?? 0, ...outcome } : outcome),
         merge: (outcomes, runs, input, extras) => mergeCursorOutcomes(spec, outcomes, runs, input as Record<string, unknown>, extras as MergeExtras),
       };
       const view: CursorEventView = { name, matchField: spec.matchField, matchBasename: false, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required) };
