@@ -77,7 +77,7 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
    * What the record keeps of each dispatch: called with the line about to be written (`{ time, event,
    * payload, result, runs, durationMs }`), its return value is written instead — a hook's output (an
    * `updatedInput`, a run's `decision`) can quote the payload, so redact the whole line. A throw writes
-   * `{ time, event, redacted: "[redact threw]" }`. The record never holds `result.env` values (names only).
+   * `{ time, event, redacted: "[redact threw]" }`. The record never holds `result.env` (or `result.hookSpecificOutput.env`) values (names only).
    */
   redact?: (line: RecordLine) => unknown;
 }
@@ -593,9 +593,13 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number): Promise<R> {
     const time = new Date().toISOString();
     return running.then((result) => {
-      const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string> };
+      const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string>; hookSpecificOutput?: Record<string, unknown> };
       // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.
-      if (decision.env !== undefined) decision.env = Object.fromEntries(Object.keys(decision.env).map((name) => [name, '***']));
+      const mask = (env: object): Record<string, string> => Object.fromEntries(Object.keys(env).map((name) => [name, '***']));
+      if (decision.env !== undefined) decision.env = mask(decision.env);
+      // The same for an env a profile echoes in its hookSpecificOutput (copied: the result is the caller's).
+      const specific = decision.hookSpecificOutput;
+      if (specific !== undefined && specific.env !== null && typeof specific.env === 'object') decision.hookSpecificOutput = { ...specific, env: mask(specific.env) };
       // Each run's start, from the dispatch's (for a timeline): all at 0 when the profile starts them
       // together, else each where the one before it ended.
       let at = 0;

@@ -15,10 +15,13 @@ export interface InputDefaults {
   readonly userEmail: string | null;
 }
 
+/** A payload's conversation: its `conversation_id`, else the session's id, else "". */
+export const conversationOf = (session: Readonly<HookSession>, p: Record<string, unknown>): string => (typeof p.conversation_id === 'string' ? p.conversation_id : (session.sessionId ?? ''));
+
 /** The stdin of `spec`'s hooks for payload `p`; `loopCount` fills stop / subagentStop's loop_count. */
 export function makeHookInput(spec: CursorEventSpec, d: InputDefaults, p: Record<string, unknown>, loopCount: number | undefined): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  const conversation = typeof p.conversation_id === 'string' ? p.conversation_id : (d.session.sessionId ?? '');
+  const conversation = conversationOf(d.session, p);
   if (!spec.appLevel) {
     input.conversation_id = conversation;
     input.generation_id = p.generation_id ?? '';
@@ -63,4 +66,17 @@ function parseOr(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+// The variables a cursor hook process is given (hookEnv, and a plugin's roots).
+const HOOK_VARIABLES = 'CURSOR_PLUGIN_ROOT|CLAUDE_PLUGIN_ROOT|CURSOR_PROJECT_DIR|CLAUDE_PROJECT_DIR|CURSOR_VERSION|CURSOR_USER_EMAIL|CURSOR_TRANSCRIPT_PATH';
+const SH_REFERENCE = new RegExp(`\\$(?:\\{(${HOOK_VARIABLES})\\}|(${HOOK_VARIABLES})(?![A-Za-z0-9_]))`, 'g');
+
+/**
+ * A command line for PowerShell (Windows, §1.4): `${CURSOR_PLUGIN_ROOT}` and `$CURSOR_PROJECT_DIR`, written
+ * for a POSIX shell, are PowerShell variables there (unset: empty), so the hook's own variables are
+ * rewritten as `$env:NAME` (as the copilot profile's shellLine does for its plugin variables).
+ */
+export function powershellLine(command: string): string {
+  return command.replace(SH_REFERENCE, (_m, braced: string | undefined, bare: string | undefined) => `$env:${braced ?? bare}`);
 }

@@ -9,9 +9,17 @@
 //   highest-priority allowing hook that gave one (never chained, never with a deny).
 // - beforeSubmitPrompt: any `continue: false` keeps the prompt from being sent.
 // - additional_context: every one, in priority order, joined with a blank line (UNCERTAIN separator).
-// - sessionStart env: merged, the higher priority winning a name.
+// - sessionStart env: merged, the higher priority winning a name, into `result.env` (not into
+//   hookSpecificOutput: the record masks result.env's values, and the values can be credentials). Each
+//   hook's variables are kept under its source's priority: later hooks get only what hooks of their own or
+//   a higher priority exported (state.ts, profile.ts). Variables that change how a program or a shell
+//   starts (NODE_OPTIONS, BASH_ENV, ENV, PATH, LD_*, DYLD_*, …) are refused, with a warning, unless an
+//   in-process or enterprise (`managed`) hook exported them: a project's sessionStart must not be able to
+//   load code into the user's own guards.
 // - stop / subagentStop: the followup_message of the highest-priority hook still under its own loop_limit
-//   (subagentStop only when `status` is "completed", D-new); the others are dropped.
+//   (subagentStop only when `status` is "completed", D-new; stop not when it is "aborted": UNCERTAIN, spec
+//   §4.5 documents the rule for subagentStop only, and following up would undo the user's abort); the
+//   others are dropped.
 // - preCompact: the first user_message, shown to the user (systemMessage).
 import type { DispatchResult, HookRun } from '../../types.js';
 import { CURSOR_DEFAULT_LOOP_LIMIT, type CursorEventSpec } from './events.js';
@@ -32,7 +40,7 @@ export interface CursorDispatchResult extends DispatchResult {
   systemMessage?: string;
   /** stop / subagentStop: submitted as the next user message (also `reason`, with `blocked: true`). */
   followupMessage?: string;
-  /** sessionStart: the variables exported to the session's later hook processes. */
+  /** sessionStart: the variables exported to the session's later hook processes (the record masks their values). */
   env?: Record<string, string>;
   /** workspaceOpen: extra plugin folders to load. */
   pluginPaths?: string[];
@@ -43,13 +51,22 @@ export interface CursorDispatchResult extends DispatchResult {
 /** What a dispatch hands its merge besides the outcomes. */
 export interface MergeExtras {
   readonly state: CursorState;
-  /** stop / subagentStop: the follow-up record's key. */
+  /** stop / subagentStop: the follow-up record's key within the conversation. */
   readonly loopKey: string | undefined;
   readonly conversation: string;
+  readonly logger: { warn(message: string): void };
 }
 
 /** An entry's loop_limit, by its invoker: undefined for the default, null for none. */
 export const LOOP_LIMITS = new WeakMap<object, number | null>();
+
+/** Merge priority by source: in-process handlers, enterprise, project, user, plugin (a lower number wins). */
+export const RANK: Readonly<Record<string, number>> = Object.freeze({ code: 0, managed: 1, project: 2, user: 3, plugin: 4 });
+/** The highest rank whose sessionStart hooks may export LOADER variables. */
+const LOADER_RANK = RANK.managed!;
+
+/** Variables that make a program or a shell load code or look elsewhere for programs. */
+export const LOADER_VARIABLE = /^(?:NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|ZDOTDIR|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|IFS|PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|GCONV_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|LD_.*|DYLD_.*)$/;
 
 export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (CursorEntryOutcome | undefined)[], runs: HookRun[], input: Record<string, unknown>, extras: MergeExtras): CursorDispatchResult {
   const result: CursorDispatchResult = { blocked: false, aborted: false, runs };
@@ -102,12 +119,24 @@ export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (C
       break;
     }
     case 'session': {
+      // Lowest priority first, so that a higher priority wins a name.
       const env: Record<string, string> = {};
-      for (const o of [...ordered].reverse()) Object.assign(env, o.env);
-      if (Object.keys(env).length > 0) {
-        result.env = out.env = env;
-        extras.state.exportEnv(extras.conversation, env);
+      for (const o of [...ordered].reverse()) {
+        if (o.env === undefined) continue;
+        const rank = o.rank ?? RANK.plugin!;
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(o.env)) {
+          if (rank > LOADER_RANK && LOADER_VARIABLE.test(name)) {
+            extras.logger.warn(`harness-hooks: a sessionStart hook${o.entry === undefined ? '' : ` ${JSON.stringify(o.entry.name)}`} exported ${name}, which only enterprise (managed) and in-process hooks may set; it was dropped`);
+            continue;
+          }
+          kept[name] = value;
+        }
+        if (Object.keys(kept).length === 0) continue;
+        Object.assign(env, kept);
+        extras.state.exportEnv(extras.conversation, rank, kept);
       }
+      if (Object.keys(env).length > 0) result.env = env;
       break;
     }
     case 'followup':
@@ -133,18 +162,23 @@ export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (C
 function followup(spec: CursorEventSpec, order: readonly { o: CursorEntryOutcome; i: number }[], runs: HookRun[], input: Record<string, unknown>, extras: MergeExtras, result: CursorDispatchResult, out: Record<string, unknown>): void {
   const key = extras.loopKey;
   if (key === undefined) return;
+  const { state, conversation } = extras;
   const offered = order.filter((x) => x.o.followup !== undefined);
-  if (offered.length === 0) return extras.state.loopEnded(key);
-  // subagentStop's follow-up is consumed only when the subagent completed (D-new); stop's always (UNCERTAIN).
-  if (spec.name === 'subagentStop' && input.status !== 'completed') {
-    for (const { i } of offered) runs[i]!.message = `followup_message ignored: subagentStop status is ${JSON.stringify(input.status)}, not "completed"`;
-    return extras.state.loopEnded(key);
+  if (offered.length === 0) return state.loopEnded(conversation, key);
+  // subagentStop's follow-up is consumed only when the subagent completed (D-new); stop's unless the user
+  // aborted it (UNCERTAIN, §4.5).
+  const refused = spec.name === 'subagentStop' ? input.status !== 'completed' : input.status === 'aborted';
+  if (refused) {
+    for (const { i } of offered) runs[i]!.message = `followup_message ignored: ${spec.name} status is ${JSON.stringify(input.status)}${spec.name === 'subagentStop' ? ', not "completed"' : ''}`;
+    return state.loopEnded(conversation, key);
   }
-  const record: LoopRecord = extras.state.loops(key);
+  const record: LoopRecord = state.loops(conversation, key);
   let chosen: { o: CursorEntryOutcome; i: number } | undefined;
   for (const x of offered) {
-    const limit = x.o.entry === undefined ? CURSOR_DEFAULT_LOOP_LIMIT : LOOP_LIMITS.has(x.o.entry.invoke) ? LOOP_LIMITS.get(x.o.entry.invoke)! : CURSOR_DEFAULT_LOOP_LIMIT;
-    const used = x.o.entry === undefined ? 0 : (record.perHook.get(x.o.entry) ?? 0);
+    // (An outcome that says something always has its entry: the view's settle sets it.)
+    const entry = x.o.entry!;
+    const limit = LOOP_LIMITS.has(entry.invoke) ? LOOP_LIMITS.get(entry.invoke)! : CURSOR_DEFAULT_LOOP_LIMIT;
+    const used = record.perHook.get(entry) ?? 0;
     if (limit !== null && used >= limit) {
       runs[x.i]!.message = `followup_message dropped: loop_limit ${limit} reached`;
       continue;
@@ -152,9 +186,9 @@ function followup(spec: CursorEventSpec, order: readonly { o: CursorEntryOutcome
     if (chosen === undefined) chosen = x;
     else runs[x.i]!.message = 'followup_message not used: a higher-priority hook gave one';
   }
-  if (chosen === undefined) return extras.state.loopEnded(key);
+  if (chosen === undefined) return state.loopEnded(conversation, key);
   const message = chosen.o.followup!;
-  if (chosen.o.entry !== undefined) record.perHook.set(chosen.o.entry, (record.perHook.get(chosen.o.entry) ?? 0) + 1);
+  record.perHook.set(chosen.o.entry!, (record.perHook.get(chosen.o.entry!) ?? 0) + 1);
   record.count++;
   runs[chosen.i]!.outcome = 'block';
   result.blocked = true;

@@ -109,7 +109,7 @@ export interface CursorHookOutput {
   /** workspaceOpen. */
   pluginPaths?: string[];
   /** The Claude shape, also accepted (T-new §3.2). */
-  decision?: 'block' | 'approve';
+  decision?: 'block';
   reason?: string;
   hookSpecificOutput?: { permissionDecision?: 'allow' | 'deny' | 'ask'; permissionDecisionReason?: string; updatedInput?: Record<string, unknown>; additionalContext?: string; decision?: 'block'; reason?: string };
 }

@@ -10,9 +10,14 @@
 //   in `"hooks"`, else its hooks/hooks.json — source `plugin`, its root the `pluginRoot`.
 // The Claude-compat files (.claude/settings*.json, opt-in in Cursor) are not read: use the claude profile's
 // loader for those. A file that is missing is skipped; one that cannot be read or parsed is dropped with a
-// warning, the others load.
+// warning, the others load. When the project folder is the home folder, <project>/.cursor/hooks.json is
+// ~/.cursor/hooks.json: it loads once, as the user's (not twice, every hook running twice). A plugin
+// manifest's `hooks` must name a file inside the plugin (no `..` or absolute path out of it, and no link
+// that leads out): a plugin is gated by enablePluginHooks alone, and must not load a file another gate keeps
+// off (an untrusted project's hooks.json); one that points out is refused with a warning.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
 import { describeValue, HookTypeError } from '../../errors.js';
@@ -53,12 +58,21 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
   const enterprise = options.enterpriseFile ?? enterpriseHooksFile();
   const layers: Layer[] = [];
   if (enterprise !== false) layers.push({ source: 'managed', file: resolve(enterprise) });
-  layers.push({ source: 'project', file: join(project, '.cursor', 'hooks.json') }, { source: 'user', file: join(home, '.cursor', 'hooks.json') });
+  const projectFile = join(project, '.cursor', 'hooks.json');
+  const userFile = join(home, '.cursor', 'hooks.json');
+  if (real(projectFile) !== real(userFile)) layers.push({ source: 'project', file: projectFile });
+  layers.push({ source: 'user', file: userFile });
   for (const root of options.plugins ?? []) {
     const at = resolve(root);
-    const manifest = await readJson(join(at, '.cursor-plugin', 'plugin.json'), warn);
+    const manifestFile = join(at, '.cursor-plugin', 'plugin.json');
+    const manifest = await readJson(manifestFile, warn);
     const named = typeof manifest?.hooks === 'string' ? manifest.hooks : 'hooks/hooks.json';
-    layers.push({ source: 'plugin', file: resolve(at, named), pluginRoot: at });
+    const file = resolve(at, named);
+    if (!inside(at, file) || !inside(real(at), real(file))) {
+      warn(`${manifestFile}: \`hooks\` ${JSON.stringify(named)} leads out of the plugin's folder; the plugin's hooks were not loaded`);
+      continue;
+    }
+    layers.push({ source: 'plugin', file, pluginRoot: at });
   }
   const reports: AddConfigReport[] = [];
   for (const layer of layers) {
@@ -71,6 +85,21 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
     }
   }
   return reports;
+}
+
+// A path's real form, or the path when it does not exist.
+function real(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+// Whether `file` is `root` or below it.
+function inside(root: string, file: string): boolean {
+  const rel = relative(root, file);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.

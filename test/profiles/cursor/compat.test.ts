@@ -134,7 +134,7 @@ describe('cursor compatibility: public hook configs', () => {
     expect(fine.continue).toBeUndefined();
   });
 
-  it('tokensave preToolUse "Grep|Shell": non-JSON stdout blocks on the gate, empty stdout allows; flat and nested output resolve to one decision, the flat one first', async () => {
+  it('tokensave preToolUse "Grep|Shell": non-JSON stdout blocks on the gate, empty stdout allows; flat and nested output resolve to one decision, deny winning when they disagree', async () => {
     const run = async (stdout: string, tool_name = 'Shell') => {
       const r = registry(folder());
       r.addConfig({ version: 1, hooks: { preToolUse: [{ command: emit(stdout), matcher: 'Grep|Shell' }] } }, { source: 'user' });
@@ -145,7 +145,7 @@ describe('cursor compatibility: public hook configs', () => {
     expect(await run('')).toMatchObject({ blocked: false, runs: [{ outcome: 'ok' }] });
     const dual = { permission: 'deny', user_message: 'use tokensave', agent_message: 'call tokensave_search', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'use tokensave' } };
     expect(await run(JSON.stringify(dual))).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'use tokensave', agentMessage: 'call tokensave_search' });
-    expect(await run(JSON.stringify({ permission: 'allow', hookSpecificOutput: { permissionDecision: 'deny' } }))).toMatchObject({ blocked: false, permissionDecision: 'allow' });
+    expect(await run(JSON.stringify({ permission: 'allow', hookSpecificOutput: { permissionDecision: 'deny' } }))).toMatchObject({ blocked: true, permissionDecision: 'deny' });
     expect(await run(JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'nested only' } }))).toMatchObject({ blocked: true, reason: 'nested only' });
   });
 

@@ -126,7 +126,7 @@ describe('cursor profile: matchers', () => {
     expect(await ran('beforeSubmitPrompt', 'UserPrompt', { prompt: 'x' })).toBe(1);
     const r = registry(folder());
     user(r, 'afterFileEdit', [{ command: 'true', matcher: 'TabWrite' }]);
-    expect(r.explain('afterFileEdit', { file_path: '/a' })[0]).toMatchObject({ runs: false, reason: expect.stringContaining('does not match "Write"') });
+    expect(r.explain('afterFileEdit', { file_path: '/a' })[0]).toMatchObject({ runs: false, reason: expect.stringContaining('matcher "TabWrite" did not match') });
   });
 });
 
