@@ -24,11 +24,16 @@ function repeatAt(source: string, i: number): { repeats: boolean; unbounded: boo
 }
 
 // Why `source` could backtrack catastrophically, or undefined when it cannot (by this conservative test).
+// Two shapes: a quantified group holding a quantifier or an alternation (exponential), and more than
+// MAX_UNBOUNDED unbounded repeats one after another on one path through the pattern (polynomial). Repeats
+// in different alternatives are never tried in sequence, so they are counted per alternative: a group
+// counts as its most-repeating alternative (`read_.*|write_.*|.*_file|.*shell.*` has at most 2 on a path).
 export function catastrophicShape(source: string): string | undefined {
-  // For each open group: whether its body holds a quantifier or a `|`.
-  const stack: { risky: boolean }[] = [];
+  // For each open group: whether its body holds a quantifier or a `|`; the unbounded repeats of the
+  // alternative being read, and the most of its finished alternatives. The bottom frame is the pattern.
+  const stack: { risky: boolean; count: number; best: number; start: number }[] = [{ risky: false, count: 0, best: 0, start: -1 }];
+  const polynomial = `more than ${MAX_UNBOUNDED} unbounded repeats in a row (polynomial backtracking)`;
   let inClass = false;
-  let unbounded = 0;
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
     if (ch === '\\') {
@@ -43,24 +48,43 @@ export function catastrophicShape(source: string): string | undefined {
       inClass = true;
       continue;
     }
+    const top = stack[stack.length - 1]!;
     if (ch === '(') {
-      stack.push({ risky: false });
+      stack.push({ risky: false, count: 0, best: 0, start: i });
+      continue;
+    }
+    if (ch === '|') {
+      top.best = Math.max(top.best, top.count);
+      top.count = 0;
+      if (stack.length > 1) top.risky = true;
+      continue;
+    }
+    if (ch === ')') {
+      if (stack.length === 1) continue; // an unbalanced `)` (RegExp rejects it)
+      const group = stack.pop()!;
+      const parent = stack[stack.length - 1]!;
+      const quantified = repeatAt(source, i + 1).repeats;
+      // (A group of plain words none of which starts another, `(edit|replace)+`, matches one way only.)
+      if (group.risky && quantified && !prefixFreeWords(source.slice(group.start + 1, i))) return `the group ending at character ${i + 1} repeats a part that itself repeats or alternates`;
+      // What a group held makes its parent risky too; its repeats follow the parent's on the path.
+      if (group.risky && stack.length > 1) parent.risky = true;
+      parent.count += Math.max(group.best, group.count);
+      if (parent.count > MAX_UNBOUNDED) return polynomial;
       continue;
     }
     const q = repeatAt(source, i);
-    const quantifier = q.repeats;
-    if (q.unbounded && ++unbounded > MAX_UNBOUNDED) return `more than ${MAX_UNBOUNDED} unbounded repeats (polynomial backtracking)`;
-    if (ch === ')') {
-      const group = stack.pop();
-      const quantified = repeatAt(source, i + 1).repeats;
-      if (group?.risky && quantified) return `the group ending at character ${i + 1} repeats a part that itself repeats or alternates`;
-      // What a group held makes its parent risky too.
-      if (group?.risky && stack.length > 0) stack[stack.length - 1]!.risky = true;
-      continue;
-    }
-    if ((quantifier || ch === '|') && stack.length > 0) stack[stack.length - 1]!.risky = true;
+    if (q.unbounded && ++top.count > MAX_UNBOUNDED) return polynomial;
+    if (q.repeats && stack.length > 1) top.risky = true;
   }
   return undefined;
+}
+
+// Whether a group's body is plain words (letters, digits, `_`, `-`) split by `|`, none a prefix of another:
+// repeated, such an alternation is read one way only (at each point at most one word can match).
+function prefixFreeWords(body: string): boolean {
+  const words = body.replace(/^\?:/, '').split('|');
+  if (!words.every((w) => /^[A-Za-z0-9_-]+$/.test(w))) return false;
+  return words.every((a, i) => words.every((b, j) => i === j || !b.startsWith(a)));
 }
 
 // A value as a matcher sees it.
@@ -99,15 +123,14 @@ export function compileListOrRegex(matcher: string | undefined, dialect: ListOrR
   }
   const { source, flags } = dialect.translate?.(matcher) ?? { source: matcher, flags: '' };
   const risk = catastrophicShape(source);
-  if (risk !== undefined) {
-    return fallback(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`, dialect.refused ?? 'exact');
-  }
+  if (risk !== undefined) return fallback(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`, dialect.refused ?? 'exact');
+  let re: RegExp;
   try {
-    const re = new RegExp(dialect.anchored === true ? `^(?:${source})$` : source, flags);
-    return (value) => re.test(matchInput(value));
+    re = new RegExp(dialect.anchored === true ? `^(?:${source})$` : source, flags);
   } catch (error) {
     return fallback(`is not a valid regular expression (${(error as Error).message})`, dialect.invalid ?? 'exact');
   }
+  return (value) => re.test(matchInput(value));
 
   function fallback(why: string, as: 'exact' | 'never' | 'always'): (value: string) => boolean {
     const what = as === 'never' ? 'its hooks never run' : as === 'always' ? 'its hooks run on every value' : `it matches only the value ${JSON.stringify(matcher)}`;

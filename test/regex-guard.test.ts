@@ -3,13 +3,35 @@
 // process with a time limit, so a regression fails the test instead of hanging the suite.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { catastrophicShape } from '../src/regex-guard.js';
+import { catastrophicShape, compileListOrRegex } from '../src/regex-guard.js';
 import { wildcard } from '../src/profiles/claude/matcher.js';
 
 describe('catastrophicShape', () => {
   it('refuses repeated groups that repeat or alternate inside, and lets ordinary matchers through', () => {
     for (const bad of ['(a+)+$', '(a|a)*', '(\\w+\\s?)*$', '((ab)*)+', '(x+){2,}', '^(.*a){20}$', '^\\w*\\w*\\w*\\w*\\w*$', '^.*.*.*.*.*.*=$']) expect(catastrophicShape(bad), bad).toBeDefined();
     for (const ok of ['Bash', 'Edit|Write', '^mcp__.*__write', '(Edit|Write)', 'Notebook.*', '[(a+)+]*', '\\(a+\\)+', 'a{2}', '(mcp__\\w+){0,1}', '(ab){3}']) expect(catastrophicShape(ok), ok).toBeUndefined();
+  });
+});
+
+describe('catastrophicShape counts unbounded repeats per path, not per pattern', () => {
+  it('lets alternatives that each repeat a little through, and still refuses repeats in a row', () => {
+    // Alternatives are never tried one after another: each path has at most 2 here.
+    for (const ok of ['read_.*|write_.*|.*_file|.*shell.*', '(a.*|b.*)(c.*|d.*)', '^(?:.*x.*|.*y.*|.*z.*|.*w.*)$', 'a*b*c*|d*e*f*']) expect(catastrophicShape(ok), ok).toBeUndefined();
+    for (const bad of ['(a.*|b.*)(c.*|d.*)(e.*)(f.*)', 'x|a*b*c*d*', '(?:a*b*)(?:c*d*)', '.*(?:x|.*.*.*)']) expect(catastrophicShape(bad), bad).toBeDefined();
+  });
+});
+
+describe('catastrophicShape reads a repeated alternation of plain words none of which starts another as safe', () => {
+  it('lets (edit|replace)+ through and still refuses ambiguous ones', () => {
+    for (const ok of ['^(edit|replace)+$', '(?:read_file|write_file)+', '^(foo|bar|baz)*$']) expect(catastrophicShape(ok), ok).toBeUndefined();
+    for (const bad of ['(a|aa)+', '(ab|abc)*$', '(a|b.)+', '(\\w|x)+']) expect(catastrophicShape(bad), bad).toBeDefined();
+    const m = compileListOrRegex('^(edit|replace)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always' }, { warn: () => {} })!;
+    expect([m('glob'), m('editreplace')]).toEqual([false, true]);
+  });
+  it("a pattern still refused matches only itself by default, and everything with refused: 'always'", () => {
+    const quiet = { warn: () => {} };
+    expect(compileListOrRegex('(a|aa)+$', { exactList: /(?!)/, separator: /$^/ }, quiet)!('aaa')).toBe(false);
+    expect(compileListOrRegex('(a|aa)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always' }, quiet)!('glob')).toBe(true);
   });
 });
 

@@ -11,14 +11,31 @@ import type { HookHandlerConfig, HooksConfig, MatcherGroup } from '../../schemas
 export const GEMINI_SETTINGS_KEY = 'gemini settings';
 
 export interface GeminiConfigSettings {
-  /** `hooksConfig.enabled` (or `hooks.enabled`): false turns every hook of the config's source off. */
+  /** `hooksConfig.enabled` (or `hooks.enabled`): merged over the settings layers (system > project > user); false: no hook runs. */
   enabled?: boolean;
-  /** `hooksConfig.disabled`: hook names (a hook's `name`, else its command) that do not run. */
+  /** `hooksConfig.disabled`: hook names (a hook's `name`, else its command) that do not run, whatever their source (the layers' union). */
   disabled?: readonly string[];
 }
 
 /** A hook this profile cannot use, kept so configEntry can say why (and addConfig warn). */
 export const INVALID = 'invalid';
+
+/**
+ * What readDefinition keeps on each hook for configEntry (besides the hook's own keys):
+ * - `badMatcher`: its definition's matcher is truthy and not a string — Gemini's planner calls `.trim()`
+ *   on it and throws, so on an event with a match value no hook of the event runs (configEntry warns);
+ * - `rawTimeout`: the `timeout` as written (configEntry coerces it as setTimeout does);
+ * - `hydrated`: the file's strings already had Gemini's extension variables substituted (loadSettings).
+ */
+export interface GeminiHookExtras {
+  badMatcher?: string;
+  rawTimeout?: unknown;
+  hydrated?: true;
+  sequential?: true;
+}
+
+/** Set (as a symbol key) on a config whose strings loadSettings already hydrated. */
+export const HYDRATED: unique symbol = Symbol('gemini hydrated');
 
 const SETTINGS_FIELDS = new Set(['enabled', 'disabled', 'notifications']);
 
@@ -30,7 +47,8 @@ export function parseGeminiConfig(config: unknown, file: string | undefined): Ho
   for (const [event, definitions] of Object.entries(hooks ?? {})) {
     if (SETTINGS_FIELDS.has(event)) continue;
     // Gemini skips a non-array with a warning; here it is one invalid definition (addConfig warns).
-    out[event] = Array.isArray(definitions) ? definitions.map(readDefinition) : [invalidGroup('the definitions are not an array')];
+    const hydrated = (config as { [HYDRATED]?: boolean })[HYDRATED] === true;
+    out[event] = Array.isArray(definitions) ? definitions.map((d) => readDefinition(d, hydrated)) : [invalidGroup('the definitions are not an array')];
   }
   const parsed: HooksConfig & { [GEMINI_SETTINGS_KEY]?: GeminiConfigSettings } = { hooks: { ...out } };
   const settings = readSettings(config);
@@ -40,24 +58,36 @@ export function parseGeminiConfig(config: unknown, file: string | undefined): Ho
 
 const invalidGroup = (why: string): MatcherGroup => ({ hooks: [{ type: INVALID, why } as HookHandlerConfig] });
 
-function readDefinition(definition: unknown): MatcherGroup {
+function readDefinition(definition: unknown, hydrated: boolean): MatcherGroup {
   if (!isPlainObject(definition) || !Array.isArray(definition.hooks)) return invalidGroup('a hook definition needs a `hooks` array');
-  if (definition.matcher !== undefined && typeof definition.matcher !== 'string') return invalidGroup('the matcher is not a string');
+  // Gemini's planner: `if (!entry.matcher || …) return true` — a falsy matcher (null, false, 0, "") is no
+  // matcher; a truthy one that is not a string throws at `.trim()` (see GeminiHookExtras.badMatcher).
+  const m = definition.matcher;
+  const matcher = typeof m === 'string' && m !== '' ? m : undefined;
+  const badMatcher = m && typeof m !== 'string' ? describeMatcher(m) : undefined;
   const sequential = definition.sequential === true;
   const hooks = definition.hooks.map((hook): HookHandlerConfig => {
     if (!isPlainObject(hook)) return { type: INVALID, why: 'a hook is not an object' } as HookHandlerConfig;
     if (hook.type !== 'command' && hook.type !== 'runtime' && hook.type !== 'plugin') return { type: INVALID, why: `invalid hook type ${JSON.stringify(hook.type)}` } as HookHandlerConfig;
     if (hook.type === 'command' && (typeof hook.command !== 'string' || hook.command === '')) return { type: INVALID, why: 'a command hook needs a `command`' } as HookHandlerConfig;
-    // (Gemini's runner reads `timeout` as ms and `env` as an object of strings; other values are dropped here.)
-    const out: HookHandlerConfig & Record<string, unknown> = { ...hook, type: hook.type as string };
-    // (setTimeout coerces: Gemini's "300" is 300 ms, recorded; anything else that is not a number is dropped.)
-    const timeout = typeof hook.timeout === 'string' && hook.timeout.trim() !== '' ? Number(hook.timeout) : hook.timeout;
-    if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 0) out.timeout = timeout;
-    else delete out.timeout;
+    // (Gemini's runner reads `timeout` as ms, coerced by setTimeout (configEntry), and `env` as an object of strings.)
+    const out: HookHandlerConfig & Record<string, unknown> & GeminiHookExtras = { ...hook, type: hook.type as string };
+    delete out.timeout;
+    if (hook.timeout !== undefined) out.rawTimeout = hook.timeout;
     if (sequential) out.sequential = true;
+    if (badMatcher !== undefined) out.badMatcher = badMatcher;
+    if (hydrated) out.hydrated = true;
     return out;
   });
-  return typeof definition.matcher === 'string' ? { matcher: definition.matcher, hooks } : { hooks };
+  return matcher !== undefined ? { matcher, hooks } : { hooks };
+}
+
+function describeMatcher(m: unknown): string {
+  try {
+    return JSON.stringify(m) ?? typeof m;
+  } catch {
+    return typeof m;
+  }
 }
 
 function readSettings(config: Record<string, unknown>): GeminiConfigSettings | undefined {

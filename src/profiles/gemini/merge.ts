@@ -14,6 +14,14 @@
 // - SessionStart: additionalContext and systemMessage (advisory); SessionEnd, PreCompress, Notification:
 //   observed only.
 // The reason Gemini uses is its getEffectiveReason(): the stopReason, else the reason, else "No reason provided".
+// Hook output is JSON of any shape, so nothing here assumes a type: where Gemini's aggregation itself
+// throws (HookAggregator, inside executeHooks' try) — a reason, stopReason or systemMessage that cannot be
+// made a string (`{"toString":1}`) in the joining merge, a hookSpecificOutput that is a string, number or
+// true there (`'additionalContext' in "x"`), a toolConfig.allowedFunctionNames that cannot be iterated —
+// Gemini has no output at all and goes on as if no hook had spoken (the tool runs). This merge mirrors
+// it (AggregationThrew): failing open is what Gemini does with such output, and the profile's promise is
+// Gemini's answer. Where Gemini keeps going with a value that is not a string (the replacing merges), the
+// reason here is its text (String(), else JSON).
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { GeminiEventSpec } from './events.js';
 import type { GeminiEntryOutcome } from './output.js';
@@ -32,14 +40,40 @@ export interface GeminiDispatchResult extends DispatchResult {
   modelText?: string;
 }
 
+/** Thrown where Gemini's HookAggregator throws: the dispatch then has no output, as Gemini's executeHooks. */
+class AggregationThrew extends Error {}
+
+// ToString as Array.prototype.join applies it to each part; where it throws, so does Gemini's merge.
+function joined(parts: readonly unknown[]): string {
+  try {
+    return parts.join('\n');
+  } catch {
+    throw new AggregationThrew();
+  }
+}
+
+// A value as text for the result (never throws): a string as is, else String(), else JSON.
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    try {
+      return JSON.stringify(value) ?? 'No reason provided';
+    } catch {
+      return 'No reason provided';
+    }
+  }
+}
+
 const specificOf = (o: Output): Output | undefined => (o.hookSpecificOutput !== null && typeof o.hookSpecificOutput === 'object' ? (o.hookSpecificOutput as Output) : undefined);
 
 // hookAggregator.mergeWithOrDecision.
 function mergeOr(outputs: readonly Output[]): Output {
   const merged: Output = { continue: true, suppressOutput: false };
-  const stops: string[] = [];
-  const reasons: string[] = [];
-  const messages: string[] = [];
+  const stops: unknown[] = [];
+  const reasons: unknown[] = [];
+  const messages: unknown[] = [];
   const contexts: string[] = [];
   let block = false;
   let ask = false;
@@ -48,7 +82,7 @@ function mergeOr(outputs: readonly Output[]): Output {
     if (o.continue === false) {
       stop = true;
       merged.continue = false;
-      if (o.stopReason) stops.push(String(o.stopReason));
+      if (o.stopReason) stops.push(o.stopReason);
     }
     if (o.decision === 'block' || o.decision === 'deny') {
       block = true;
@@ -57,11 +91,14 @@ function mergeOr(outputs: readonly Output[]): Output {
       ask = true;
       if (!block) merged.decision = o.decision;
     }
-    if (o.reason) reasons.push(String(o.reason));
-    if (o.systemMessage) messages.push(String(o.systemMessage));
+    if (o.reason) reasons.push(o.reason);
+    if (o.systemMessage) messages.push(o.systemMessage);
     if (o.suppressOutput) merged.suppressOutput = true;
-    const specific = specificOf(o);
-    if (specific !== undefined) {
+    const raw = o.hookSpecificOutput;
+    if (raw) {
+      // (extractAdditionalContext: `'additionalContext' in specific` throws on a primitive.)
+      if (typeof raw !== 'object') throw new AggregationThrew();
+      const specific = raw as Output;
       if (specific.clearContext === true) merged.hookSpecificOutput = { ...(merged.hookSpecificOutput as Output | undefined), clearContext: true };
       const { clearContext: _clear, ...rest } = specific;
       merged.hookSpecificOutput = { ...(merged.hookSpecificOutput as Output | undefined), ...rest };
@@ -69,9 +106,9 @@ function mergeOr(outputs: readonly Output[]): Output {
     }
   }
   if (!block && !ask && !stop) merged.decision = 'allow';
-  if (stops.length > 0) merged.stopReason = stops.join('\n');
-  if (reasons.length > 0) merged.reason = reasons.join('\n');
-  if (messages.length > 0) merged.systemMessage = messages.join('\n');
+  if (stops.length > 0) merged.stopReason = joined(stops);
+  if (reasons.length > 0) merged.reason = joined(reasons);
+  if (messages.length > 0) merged.systemMessage = joined(messages);
   if (contexts.length > 0) merged.hookSpecificOutput = { ...(merged.hookSpecificOutput as Output | undefined), additionalContext: contexts.join('\n') };
   return merged;
 }
@@ -83,20 +120,28 @@ function mergeReplace(outputs: readonly Output[], specific: boolean): Output {
   return merged;
 }
 
-// hookAggregator.mergeToolSelectionOutputs: NONE wins, else ANY, else AUTO; names united and sorted.
+// hookAggregator.mergeToolSelectionOutputs: NONE wins, else ANY, else AUTO; names united and sorted —
+// with JavaScript's own iteration and sort, as Gemini's (a string of names is iterated per character; a
+// value that cannot be iterated, or names that cannot be compared as strings, throw there as here).
 function mergeTools(outputs: readonly Output[]): Output {
-  const names = new Set<string>();
+  const names = new Set<unknown>();
   let none = false;
   let any = false;
-  for (const o of outputs) {
-    const config = specificOf(o)?.toolConfig as { mode?: unknown; allowedFunctionNames?: unknown } | undefined;
-    if (config === undefined || config === null) continue;
-    if (config.mode === 'NONE') none = true;
-    else if (config.mode === 'ANY') any = true;
-    if (Array.isArray(config.allowedFunctionNames)) for (const n of config.allowedFunctionNames) names.add(String(n));
+  let sorted: unknown[];
+  try {
+    for (const o of outputs) {
+      const config = (o.hookSpecificOutput as { toolConfig?: { mode?: unknown; allowedFunctionNames?: Iterable<unknown> } } | null | undefined)?.toolConfig;
+      if (!config) continue;
+      if (config.mode === 'NONE') none = true;
+      else if (config.mode === 'ANY') any = true;
+      if (config.allowedFunctionNames) for (const n of config.allowedFunctionNames) names.add(n);
+    }
+    sorted = none ? [] : Array.from(names).sort();
+  } catch {
+    throw new AggregationThrew();
   }
   const mode = none ? 'NONE' : any ? 'ANY' : 'AUTO';
-  return { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode, allowedFunctionNames: none ? [] : [...names].sort() } } };
+  return { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode, allowedFunctionNames: sorted } } };
 }
 
 const escapeContext = (text: string): string => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -106,12 +151,19 @@ export function mergeGeminiOutcomes(spec: GeminiEventSpec, outcomes: readonly (G
   for (const o of outcomes) if (o?.output !== undefined) outputs.push(o.output);
   const result: GeminiDispatchResult = { blocked: false, aborted: false, runs };
   if (outputs.length === 0) return result;
-  const merged = spec.merge === 'or' ? mergeOr(outputs) : spec.merge === 'tools' ? mergeTools(outputs) : mergeReplace(outputs, spec.merge === 'replace');
+  let merged: Output;
+  try {
+    merged = spec.merge === 'or' ? mergeOr(outputs) : spec.merge === 'tools' ? mergeTools(outputs) : mergeReplace(outputs, spec.merge === 'replace');
+  } catch (error) {
+    if (error instanceof AggregationThrew) return result;
+    throw error;
+  }
   const specific = specificOf(merged);
   const stop = merged.continue === false;
   const refuses = merged.decision === 'block' || merged.decision === 'deny';
-  const reason = String(merged.stopReason || merged.reason || 'No reason provided');
-  if (typeof merged.systemMessage === 'string' && merged.suppressOutput !== true) result.systemMessage = merged.systemMessage;
+  const reason = asText(merged.stopReason || merged.reason || 'No reason provided');
+  // The scheduler hands an ask's systemMessage to the confirmation whatever suppressOutput says.
+  if (typeof merged.systemMessage === 'string' && merged.systemMessage !== '' && (merged.suppressOutput !== true || (spec.name === 'BeforeTool' && merged.decision === 'ask' && !stop && !refuses))) result.systemMessage = merged.systemMessage;
   const context = typeof specific?.additionalContext === 'string' ? escapeContext(specific.additionalContext) : undefined;
   const stopAgent = (): void => {
     result.continue = false;

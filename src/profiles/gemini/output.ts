@@ -3,9 +3,11 @@
 // the exit code; other text becomes an output by the exit code — 0 allows with the text as systemMessage,
 // 1 allows with "Warning: <text>", any other code denies with the text as reason. A hook with no text
 // decides nothing (exit 2 with no output does not block). A timeout or a spawn error decides nothing.
+// `success` is Gemini's `exitCode === 0`: a hook a signal ended (exit code null) reads its text as exit 0
+// but did not succeed, nor did one that could not start — and only a success passes its output on in a
+// sequential run.
 import type { EntryOutcome } from '../../parallel-run.js';
 import type { CommandResult } from '../../executor/index.js';
-import { looksLikeJson } from '../../executor/exit-code.js';
 import type { GeminiEventSpec } from './events.js';
 
 /** What one entry contributed: its output object as Gemini holds it, and whether it "succeeded". */
@@ -37,6 +39,10 @@ export function parseHookText(text: string, exitCode: number): Record<string, un
   }
 }
 
+// Whether output cut at a limit could be JSON Gemini would read whole: an object, or a JSON string (Gemini
+// parses a string twice). Blank output is not JSON: Gemini reads stderr then.
+const looksLikeJson = (text: string): boolean => /^\s*["{]/.test(text);
+
 // Events where a hook can refuse: there, JSON too long to read whole refuses (a decision is never lost to a
 // cap); Gemini reads stdout whole, with no cap at all.
 const REFUSES: ReadonlySet<string> = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel']);
@@ -44,16 +50,20 @@ const REFUSES: ReadonlySet<string> = new Set(['BeforeTool', 'AfterTool', 'Before
 export function fromCommandResult(r: CommandResult, spec: GeminiEventSpec): GeminiEntryOutcome {
   if (r.aborted) return { outcome: 'aborted', success: false, ...(r.warning === undefined ? {} : { message: r.warning }) };
   if (r.timedOut) return { outcome: 'timeout', success: false, message: r.warning ?? 'hook timed out' };
-  // A process a signal ended counts as exit 0 in Gemini (`exitCode || 0`).
+  // It never ran (Gemini's 'error' event on the child): no output, not a success.
+  if (r.exitCode === null && r.signal === null) return { outcome: 'error', success: false, message: r.warning ?? 'the hook could not be started' };
+  const success = r.exitCode === 0;
+  // A process a signal ended reads its text as exit 0 (`exitCode || 0`).
   const exitCode = r.exitCode ?? 0;
   const stdout = r.stdoutForParse ?? r.stdout;
-  if (r.stdoutOverParseLimit === true && looksLikeJson(stdout)) {
-    const reason = `hook printed ${spec.name} JSON output too long to read whole (over the executor's parse limit)`;
+  // Gemini reads stdout and stderr whole; what is cut here and could be a decision refuses.
+  const cut = r.stdoutOverParseLimit === true && looksLikeJson(stdout) ? 'stdout' : stdout.trim() === '' && r.stderrTruncated && looksLikeJson(r.stderr) ? 'stderr' : undefined;
+  if (cut !== undefined) {
+    const reason = `hook printed ${spec.name} JSON output on ${cut} too long to read whole (over the executor's ${cut === 'stdout' ? 'parse limit' : 'output limit'})`;
     if (REFUSES.has(spec.name)) return { outcome: 'block', success: false, output: { decision: 'deny', reason }, message: reason };
     return { outcome: 'error', success: false, message: reason };
   }
   const output = parseHookText(stdout.trim() || r.stderr.trim(), exitCode);
-  const success = exitCode === 0;
   const outcome = blocks(output) ? 'block' : success ? 'ok' : 'error';
   return { outcome, success, ...(output === undefined ? {} : { output }), ...(r.warning === undefined ? {} : { message: r.warning }) };
 }

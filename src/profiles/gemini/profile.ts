@@ -3,10 +3,12 @@
 // from the other profiles is here or in the files it names: the 11-event catalogue (events.ts), stdin with
 // Gemini's common fields and an ISO `timestamp`, its matchers (a regex on tool names, exact strings on
 // lifecycle values), all matching hooks at once — or one after another, each getting the input the last
-// one changed, when any matching definition says `sequential` —, identical hooks (`name:command`) run
-// once, Gemini's output reading (output.ts) and merge (merge.ts), `timeout` in milliseconds (default
+// one changed, when any matching definition says `sequential` —, in Gemini's source priority (register()'s
+// handlers, settings hooks, extensions'), identical hooks (`name:command`) run once, `hooksConfig` merged
+// over the settings layers and applied to every hook, Gemini's output reading (output.ts) and merge (merge.ts), `timeout` in milliseconds (default
 // 60,000), `bash -c` with Gemini's command expansion and variables (command.ts), and its config (config.ts).
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { errorMessage } from '../../dispatch-run.js';
@@ -15,15 +17,16 @@ import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
+import { dedupWinners } from '../../dedup.js';
 import type { DispatchResult, HookContext, HookRun, HookSession } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import type { EventView, Profile, ProfileTypes } from '../profile.js';
 import { expandCommand, hookEnvironment } from './command.js';
-import { GEMINI_SETTINGS_KEY, INVALID, parseGeminiConfig, type GeminiConfigSettings } from './config.js';
+import { GEMINI_SETTINGS_KEY, INVALID, parseGeminiConfig, type GeminiConfigSettings, type GeminiHookExtras } from './config.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS, GEMINI_EVENT_SPECS, GEMINI_HOOK_EVENTS, type GeminiEventSpec, type GeminiHookEvent } from './events.js';
 import { mergeGeminiOutcomes, type GeminiDispatchResult } from './merge.js';
 import { fromCommandResult, fromHandlerValue, type GeminiEntryOutcome } from './output.js';
-import { loadGeminiSettings, type LoadGeminiSettingsOptions } from './settings.js';
+import { extensionVariables, geminiHome, hydrateString, loadGeminiSettings, type LoadGeminiSettingsOptions } from './settings.js';
 
 /** What a hook gets on stdin on event E: Gemini's common fields and the event's. */
 export type GeminiHookInput<E extends GeminiHookEvent = GeminiHookEvent> = GeminiCommonFields & Record<string, unknown> & { hook_event_name: E };
@@ -54,8 +57,9 @@ export type GeminiDispatchPayload = Record<string, unknown> & Partial<GeminiComm
 export interface GeminiRegistryMethods {
   /**
    * Finds and loads Gemini CLI's hook settings in its order: the user's (~/.gemini/settings.json), the
-   * project's (.gemini/settings.json), the system's (/etc/gemini-cli/settings.json), then extensions'
-   * hooks/hooks.json. A file that cannot be read or parsed is dropped with a warning.
+   * project's (.gemini/settings.json; none when the project is the home folder), the system's
+   * (GEMINI_CLI_SYSTEM_SETTINGS_PATH, else the platform's), then extensions' hooks/hooks.json (settings.ts).
+   * A file that cannot be read or parsed is dropped with a warning.
    */
   loadSettings(options: LoadGeminiSettingsOptions): Promise<AddConfigReport[]>;
 }
@@ -65,8 +69,17 @@ export interface GeminiProfileTypes extends ProfileTypes {
   payloads: { [E in GeminiHookEvent]: GeminiDispatchPayload };
   handlers: { [E in GeminiHookEvent]: GeminiHookHandler<E> };
   result: GeminiDispatchResult;
-  options: {};
+  options: GeminiOptions;
   methods: GeminiRegistryMethods;
+}
+
+export interface GeminiOptions {
+  /**
+   * GEMINI_PLANS_DIR (absolute). Default: Gemini's own layout, `~/.gemini/tmp/<project short id>/<session
+   * id>/plans`, the short id read from Gemini's ~/.gemini/projects.json, or the one Gemini would claim for
+   * the project (its folder's name, slugified) when it has none yet.
+   */
+  plansDir?: string;
 }
 
 /** What configEntry keeps of a hook for the run. */
@@ -77,6 +90,10 @@ interface GeminiEntryData {
   key: string;
   /** Gemini's hook name (`name`, else the command), what `hooksConfig.disabled` lists. */
   name: string;
+  /** Gemini's source priority (getSourcePriority): settings hooks 1, extensions' 4 (register(): 0). */
+  priority: number;
+  /** Its definition's matcher is truthy but not a string (on an event with a match value). */
+  badMatcher?: string;
 }
 
 export interface GeminiEventView extends EventView {
@@ -90,14 +107,44 @@ export interface GeminiEventView extends EventView {
   readonly hasRequired: RequiredCheck;
 }
 
-interface Disabled {
+interface SettingsLayer {
   source: string;
   where: string;
   settings: GeminiConfigSettings;
 }
 
+/** hooksConfig as Gemini applies it: from the merged settings, to every hook whatever its source. */
+interface MergedHooksConfig {
+  /** `enabled: false` from the layer that wins (system > project > user; among equals, the last added). */
+  off?: string;
+  /** `disabled`: the union of the layers' lists, each name with where it came from. */
+  disabled: Map<string, string>;
+}
+
 export interface GeminiState {
-  readonly disabled: Disabled[];
+  /** Settings layers with a `hooksConfig`, in the order they were added. */
+  readonly layers: SettingsLayer[];
+  merged: MergedHooksConfig;
+  readonly plansDir?: string;
+  /** Per project root: Gemini's plans folder for it, but the session folder. */
+  readonly plansRoots: Map<string, string>;
+  /** Counts down as hooks are made: a dedup rank under which the first registered copy wins. */
+  order: number;
+}
+
+// Gemini merges hooksConfig with the settings (settings.ts mergeSettings: user, then workspace, then system
+// as overrides; `disabled` is a UNION). Extensions' hooks files carry no settings.
+const LAYER_RANK: Readonly<Record<string, number>> = { user: 0, project: 1, system: 2 };
+function mergeLayers(layers: readonly SettingsLayer[]): MergedHooksConfig {
+  const merged: MergedHooksConfig = { disabled: new Map() };
+  let enabled: { value: boolean; rank: number; where: string } | undefined;
+  for (const l of layers) {
+    const rank = LAYER_RANK[l.source] ?? 0;
+    if (l.settings.enabled !== undefined && (enabled === undefined || rank >= enabled.rank)) enabled = { value: l.settings.enabled, rank, where: l.where };
+    for (const name of l.settings.disabled ?? []) if (!merged.disabled.has(name)) merged.disabled.set(name, l.where);
+  }
+  if (enabled?.value === false) merged.off = enabled.where;
+  return merged;
 }
 
 let VIEWS: ReadonlyMap<string, GeminiEventView> | undefined;
@@ -121,53 +168,83 @@ const views = (): ReadonlyMap<string, GeminiEventView> =>
   ));
 
 // Tool events: an unanchored JavaScript regex (Gemini's own engine is JavaScript), an invalid one
-// compared exactly; a pattern the backtracking guard refuses still runs its hooks (Gemini would run it).
+// compared exactly. A pattern the backtracking guard still refuses (regex-guard.ts: it reads plain-word
+// alternations such as `^(edit|replace)+$` as safe) runs its hooks on every tool, the side that never lets a
+// call through unguarded — where Gemini would run the pattern as written, and could hang on it.
 const TOOL_DIALECT: ListOrRegexDialect = { exactList: /(?!)/, separator: /$^/, refused: 'always' };
 
 export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEventView> = {
   name: 'gemini',
   events: GEMINI_HOOK_EVENTS,
   view: (event) => views().get(event),
-  init: () => ({ disabled: [] }),
+  optionKeys: ['plansDir'],
+  init(options) {
+    const plansDir = options.plansDir;
+    if (plansDir !== undefined && (typeof plansDir !== 'string' || !isAbsolute(plansDir))) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `new HookRegistry(): expected \`plansDir\` to be an absolute path, got ${describeValue(plansDir)}`);
+    }
+    return { layers: [], merged: mergeLayers([]), plansRoots: new Map(), order: 0, ...(plansDir === undefined ? {} : { plansDir }) };
+  },
 
-  // Gemini trims the matcher; "" and "*" match all.
+  // Gemini trims the matcher; "" and "*" match all. A missing or empty match value matches every matcher
+  // (its planner: `if (context.toolName) …; if (context.trigger) …; return true`).
   compileMatcher(matcher, host, view) {
     const m = matcher?.trim();
     if (m === undefined || m === '' || m === '*') return null;
-    if (view.spec.matchKind === 'exact') return (value) => value === m;
-    return compileListOrRegex(m, TOOL_DIALECT, host.logger);
+    if (view.spec.matchKind === 'exact') return (value) => value === '' || value === m;
+    const test = compileListOrRegex(m, TOOL_DIALECT, host.logger);
+    return test === null ? null : (value) => value === '' || test(value);
   },
 
   checkPayload(view, payload) {
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
     }
+    // The common fields, when given (null: not given), are strings: they go to stdin, the command and the
+    // hook's cwd and environment.
+    for (const field of COMMON_STRING_FIELDS) {
+      const value = (payload as Record<string, unknown>)[field];
+      if (value !== undefined && value !== null && typeof value !== 'string') {
+        throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected \`${field}\` to be a string, got ${describeValue(value)}`);
+      }
+    }
     if (view.hasRequired(payload as Record<string, unknown>)) return;
     const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
     throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
   },
 
-  // Identical hooks (`name:command`) run once, the first (Gemini's planner); `hooksConfig` switches hooks off.
-  selects: (e) => e.data !== undefined,
-  select(view, payload, entries, host) {
-    const seen = new Set<string>();
-    return entries.filter((e) => {
-      if (geminiProfile.whyNot!(view, payload, e, host) !== undefined) return false;
-      const key = (e.data as GeminiEntryData | undefined)?.key;
-      if (key === undefined) return true;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  // Gemini's planner, in its order: the hooks of the event by source priority (register()'s, then settings
+  // hooks, then extensions'; registration order within), `hooksConfig` applied, identical hooks
+  // (`name:command`) once — the first, by dedupRank (src/dedup.ts, as explain() reads it) —, and none at
+  // all when one of them has a matcher Gemini's planner throws on. Every dispatch selects (`enabled: false`
+  // stops register()'s handlers too: Gemini then has no hook system).
+  selects: () => true,
+  select(_view, _payload, entries, host) {
+    if (host.state.merged.off !== undefined) return [];
+    const { disabled } = host.state.merged;
+    let kept: Entry[] = [];
+    for (const e of entries) {
+      const data = e.data as GeminiEntryData | undefined;
+      if (data !== undefined && disabled.has(data.name)) continue;
+      // (A disabled hook is never planned; an enabled one with such a matcher throws the whole plan.)
+      if (data?.badMatcher !== undefined) return [];
+      kept.push(e);
+    }
+    if (kept.length === 0) return kept;
+    const winners = dedupWinners(kept);
+    if (winners.size > 0) kept = kept.filter((e) => e.dedupKey === undefined || winners.get(e.dedupKey) === e);
+    let sorted = true;
+    for (let i = 1; i < kept.length && sorted; i++) sorted = priorityOf(kept[i - 1]!) <= priorityOf(kept[i]!);
+    return sorted ? kept : kept.map((e, i) => [e, i] as const).sort((a, b) => priorityOf(a[0]) - priorityOf(b[0]) || a[1] - b[1]).map(([e]) => e);
   },
   whyNot(_view, _payload, e, host) {
+    const merged = host.state.merged;
+    if (merged.off !== undefined) return `hooks are off: \`hooksConfig.enabled: false\`${merged.off}`;
     const data = e.data as GeminiEntryData | undefined;
     if (data === undefined) return undefined;
-    for (const d of host.state.disabled) {
-      if (d.source !== e.meta?.source) continue;
-      if (d.settings.enabled === false) return `hooks are off: \`hooksConfig.enabled: false\`${d.where}`;
-      if (d.settings.disabled?.includes(data.name) === true) return `disabled by \`hooksConfig.disabled\`${d.where}`;
-    }
+    const where = merged.disabled.get(data.name);
+    if (where !== undefined) return `disabled by \`hooksConfig.disabled\`${where}`;
+    if (data.badMatcher !== undefined) return `its matcher ${data.badMatcher} is not a string: Gemini's planner throws on it, and runs no hook of the event`;
     return undefined;
   },
 
@@ -192,27 +269,42 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   gateWhy: (source, gate) =>
     gate === 'allowProjectHooks' ? `the folder is not trusted: Gemini registers no settings hooks in an untrusted folder (${source} ones too; allowProjectHooks is its folder trust)` : undefined,
   parseConfig: parseGeminiConfig,
+  // A settings layer's hooksConfig joins the merged one (an extension's hooks file has none in Gemini).
   configSettings(host, config, origin, where) {
     const settings = (config as Record<string, unknown>)[GEMINI_SETTINGS_KEY] as GeminiConfigSettings | undefined;
-    if (settings === undefined) return undefined;
-    const item: Disabled = { source: origin.source, where, settings };
-    host.state.disabled.push(item);
-    return () => void host.state.disabled.splice(host.state.disabled.indexOf(item) >>> 0, 1);
+    if (settings === undefined || origin.source === 'plugin') return undefined;
+    const state = host.state;
+    const item: SettingsLayer = { source: origin.source, where, settings };
+    state.layers.push(item);
+    state.merged = mergeLayers(state.layers);
+    return () => {
+      const i = state.layers.indexOf(item);
+      if (i >= 0) state.layers.splice(i, 1);
+      state.merged = mergeLayers(state.layers);
+    };
   },
 
   configEntry(host, event, hook, origin) {
     if (hook.type === INVALID) return { skip: `discarded, as Gemini discards it: ${(hook as { why?: string }).why}` };
     if (hook.type !== 'command') return { skip: `"${hook.type}" hooks are not run from config by this profile` };
     const spec = GEMINI_EVENT_SPECS[event as GeminiHookEvent];
-    const raw = hook as typeof hook & { name?: unknown; env?: unknown; sequential?: boolean };
-    // An extension's commands may use ${extensionPath} (Gemini substitutes it when it loads the extension).
-    const command = origin.pluginRoot === undefined ? hook.command! : hook.command!.replaceAll('${extensionPath}', origin.pluginRoot);
-    const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : command;
-    const timeoutMs = hook.timeout ?? GEMINI_DEFAULT_TIMEOUT_MS;
+    const raw = hook as typeof hook & GeminiHookExtras & { name?: unknown; env?: unknown };
+    // An extension's strings may use Gemini's variables (${extensionPath}, ${workspacePath}, ${/},
+    // ${pathSeparator}), which Gemini substitutes when it loads the extension (loadSettings already did).
+    const vars = origin.pluginRoot === undefined || raw.hydrated === true ? undefined : extensionVariables(origin.pluginRoot, resolve(host.projectDir));
+    const hydrate = (v: unknown): unknown => (vars !== undefined && typeof v === 'string' ? hydrateString(v, vars) : v);
+    const command = hydrate(hook.command!) as string;
+    const rawName = hydrate(raw.name);
+    const name = typeof rawName === 'string' && rawName !== '' ? rawName : command;
+    const timeoutMs = geminiTimeout(raw.rawTimeout, host.logger, `${event} hook ${JSON.stringify(name)}`);
     const ownEnv: Record<string, string> = {};
-    if (raw.env !== null && typeof raw.env === 'object') for (const [k, v] of Object.entries(raw.env)) if (typeof v === 'string') ownEnv[k] = v;
-    const data: GeminiEntryData = { sequential: raw.sequential === true, key: `${typeof raw.name === 'string' ? raw.name : ''}:${command}`, name };
+    if (raw.env !== null && typeof raw.env === 'object') for (const [k, v] of Object.entries(raw.env)) if (typeof v === 'string') ownEnv[k] = hydrate(v) as string;
+    // The matcher Gemini's planner throws on counts only where it reads matchers.
+    const badMatcher = spec.matchField === null ? undefined : raw.badMatcher;
+    if (badMatcher !== undefined) host.logger.warn(`harness-hooks: ${event} hook ${JSON.stringify(name)} has the matcher ${badMatcher}, not a string: Gemini's planner throws on it, so no ${event} hook runs while it is registered`);
+    const data: GeminiEntryData = { sequential: raw.sequential === true, key: hookKey(rawName, command), name, priority: origin.source === 'plugin' ? 4 : 1, ...(badMatcher === undefined ? {} : { badMatcher }) };
     const source = origin.source;
+    const state = host.state;
     return {
       kind: 'command',
       name,
@@ -221,9 +313,13 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
       background: false,
       timeoutMs,
       data,
+      // The first-registered copy wins among equals: a higher rank for a better source priority, then for
+      // an earlier registration (the counter only goes down).
+      dedupKey: data.key,
+      dedupRank: (10 - data.priority) * 1e12 + 1e12 - ++state.order,
       invoke: (input: unknown, _context: unknown, signal?: AbortSignal): Promise<GeminiEntryOutcome> => {
         const i = input as { cwd: string; session_id: string };
-        const values = { cwd: i.cwd, plansDir: join(i.cwd, '.gemini', 'plans'), sessionId: i.session_id };
+        const values = { cwd: i.cwd, plansDir: plansDirFor(state, i.cwd, i.session_id), sessionId: i.session_id };
         const run: CommandHookSpec = { type: 'command', command: 'bash', args: ['-c', expandCommand(command, values)] };
         const env = { ...host.withheldEnv(source), ...hookEnvironment(values), ...ownEnv };
         return runUnder(host, run, input, { cwd: i.cwd, env, timeoutMs }, signal).then(
@@ -238,6 +334,84 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
     loadSettings: (registry, _host, options: LoadGeminiSettingsOptions) => loadGeminiSettings(registry as Parameters<typeof loadGeminiSettings>[0], options),
   },
 };
+
+const COMMON_STRING_FIELDS = ['session_id', 'transcript_path', 'cwd'] as const;
+
+const priorityOf = (e: Entry): number => (e.data as GeminiEntryData | undefined)?.priority ?? 0;
+
+// Gemini's getHookKey: `${hook.name || ''}:${hook.command}` (a name that is not a string is keyed as
+// JavaScript writes it; one that cannot be written keys the hook alone).
+function hookKey(name: unknown, command: string): string {
+  try {
+    return `${(name as string) || ''}:${command}`;
+  } catch {
+    return `\u0000${Math.random()}:${command}`;
+  }
+}
+
+const TIMEOUT_MAX = 2 ** 31 - 1;
+// Gemini passes `timeout ?? 60000` to setTimeout, which coerces it: Number(x), and anything that is not a
+// number from 1 to 2^31-1 (NaN, 0, negative, too large) is 1 ms — Node warns about an overflow; so does this.
+export function geminiTimeout(raw: unknown, logger: { warn(message: string): void }, what: string): number {
+  if (raw === undefined || raw === null) return GEMINI_DEFAULT_TIMEOUT_MS;
+  let ms: number;
+  try {
+    ms = Number(raw);
+  } catch {
+    ms = Number.NaN;
+  }
+  if (ms >= 1 && ms <= TIMEOUT_MAX) return ms;
+  logger.warn(`harness-hooks: ${what} has the timeout ${describeValue(raw)}, which Gemini's setTimeout runs as 1 ms`);
+  return 1;
+}
+
+// GEMINI_PLANS_DIR: the `plansDir` option, else Gemini's Storage.getPlansDir() default,
+// `<runtime dir>/tmp/<project short id>/<session id>/plans` (config/storage.js, projectRegistry.js).
+function plansDirFor(state: GeminiState, cwd: string, sessionId: string): string {
+  if (state.plansDir !== undefined) return state.plansDir;
+  let root = state.plansRoots.get(cwd);
+  if (root === undefined) {
+    if (state.plansRoots.size >= 64) state.plansRoots.clear();
+    state.plansRoots.set(cwd, (root = projectTempDir(cwd)));
+  }
+  return sessionId ? join(root, sessionId, 'plans') : join(root, 'plans');
+}
+
+// Storage.getProjectTempDir(): the global temp dir and the project's short id — the one Gemini's registry
+// (projects.json) holds for it, else the one its claimNewSlug would claim: the folder's name slugified,
+// `-1`, `-2`… past ids the registry holds and folders whose .project_root names another project.
+function projectTempDir(projectRoot: string): string {
+  const home = geminiHome();
+  const runtime = process.env.SANDBOX === 'sandbox-exec' ? join(home, '.cache', '.gemini') : join(home, '.gemini');
+  const tmp = join(runtime, 'tmp');
+  let project = resolve(projectRoot);
+  if (process.platform === 'win32') project = project.toLowerCase();
+  let projects: Record<string, unknown> = {};
+  try {
+    const data = JSON.parse(readFileSync(join(runtime, 'projects.json'), 'utf8')) as { projects?: unknown };
+    if (data.projects !== null && typeof data.projects === 'object') projects = data.projects as Record<string, unknown>;
+  } catch {
+    // no registry yet
+  }
+  const known = projects[project];
+  if (typeof known === 'string' && known !== '') return join(tmp, known);
+  const slug = basename(project).toLowerCase().replace(/[^a-z0-9]/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'project';
+  const taken = new Set(Object.values(projects));
+  for (let n = 0; n < 1000; n++) {
+    const candidate = n === 0 ? slug : `${slug}-${n}`;
+    if (taken.has(candidate)) continue;
+    const marker = join(tmp, candidate, '.project_root');
+    if (existsSync(marker)) {
+      try {
+        if (resolve(readFileSync(marker, 'utf8').trim()) !== resolve(projectRoot)) continue;
+      } catch {
+        continue;
+      }
+    }
+    return join(tmp, candidate);
+  }
+  return join(tmp, slug);
+}
 
 // Gemini's createBaseInput and the event's fields: session_id, transcript_path ('' when unknown), cwd,
 // hook_event_name, timestamp (now, ISO), then the event's own, in its order.
@@ -260,13 +434,11 @@ function makeHookInput(view: GeminiEventView, session: Readonly<HookSession>, p:
   return input;
 }
 
-// Whether a dispatch's entries run one after another: any has `sequential` (worked out once per entry list:
-// the registry hands the same array to every dispatch until the event's entries change).
-const SEQUENTIAL = new WeakMap<readonly Entry[], boolean>();
+// Whether a dispatch's entries run one after another: any has `sequential` (Gemini's plan, after
+// de-duplication; select hands over a fresh list each dispatch, so there is nothing to cache).
 function isSequential(entries: readonly Entry[]): boolean {
-  let sequential = SEQUENTIAL.get(entries);
-  if (sequential === undefined) SEQUENTIAL.set(entries, (sequential = entries.some((e) => (e.data as GeminiEntryData | undefined)?.sequential === true)));
-  return sequential;
+  for (const e of entries) if ((e.data as GeminiEntryData | undefined)?.sequential === true) return true;
+  return false;
 }
 
 // `new Date().toISOString()`, made once per millisecond (it costs ≈0.4 µs; a dispatch, less).
@@ -293,7 +465,11 @@ async function runSequential(view: GeminiEventView, input: Record<string, unknow
     const r = (await runParallel({ ...options, rules: view.step, input: current, entries: [entry] })) as DispatchResult & { step?: GeminiEntryOutcome };
     runs.push(...r.runs);
     outcomes.push(r.step);
-    if (r.aborted) return { blocked: false, aborted: true, runs };
+    if (r.aborted) {
+      // The hooks the abort kept from starting are listed too, as aborted.
+      for (const e of options.entries.slice(runs.length)) runs.push({ name: e.name, kind: e.kind, outcome: 'aborted', durationMs: 0, message: 'not started: the dispatch was aborted' });
+      return { blocked: false, aborted: true, runs };
+    }
     if (r.step?.success === true && r.step.output !== undefined) current = applyOutputToInput(view.name, current, r.step.output);
   }
   return mergeGeminiOutcomes(view.spec, outcomes, runs);

@@ -1,17 +1,29 @@
-// Finds and loads Gemini CLI's hook settings in the order its hooks run: the settings layers concatenated
-// as Gemini merges `hooks` (user, then the project's .gemini/settings.json, then the system's
-// /etc/gemini-cli/settings.json), then extensions' hooks/hooks.json. A file that cannot be read or parsed
-// is dropped with a warning and the others load.
+// Finds and loads Gemini CLI's hook settings as its CLI does (packages/cli/src/config/settings.ts
+// loadSettings): the user's ~/.gemini/settings.json (the home is GEMINI_CLI_HOME, else the OS's), the
+// project's .gemini/settings.json — skipped when the project folder is the home folder, as Gemini skips
+// it —, the system's (GEMINI_CLI_SYSTEM_SETTINGS_PATH, else the platform's path), each with `$VAR` and
+// `${VAR}` replaced from process.env as Gemini's resolveEnvVarsInObject does at load time; then
+// extensions' hooks/hooks.json, with Gemini's extension variables (`${extensionPath}`, `${workspacePath}`,
+// `${/}`, `${pathSeparator}`) substituted in every string. A file that cannot be read or parsed is
+// dropped with a warning and the others load. (Gemini's system-defaults.json is not read.)
+// The order files are added in does not decide the run order: the profile puts settings hooks before
+// extensions' (Gemini's source priority), and settings hooks in this order (Gemini's CONCAT merge).
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { HYDRATED } from './config.js';
 
 export interface LoadGeminiSettingsOptions {
   projectDir: string;
-  /** The user's home (for ~/.gemini/settings.json). Default `os.homedir()`. */
+  /** The user's home (for ~/.gemini/settings.json). Default: GEMINI_CLI_HOME, else `os.homedir()`. */
   home?: string;
-  /** The system settings file, or false for none. Default `/etc/gemini-cli/settings.json`. */
+  /**
+   * The system settings file, or false for none. Default: GEMINI_CLI_SYSTEM_SETTINGS_PATH, else
+   * `/etc/gemini-cli/settings.json` (macOS: `/Library/Application Support/GeminiCli/settings.json`,
+   * Windows: `C:\ProgramData\gemini-cli\settings.json`).
+   */
   systemFile?: string | false;
   /** Extension folders: each `<root>/hooks/hooks.json` loads as a plugin's (`${extensionPath}` is its root). */
   extensions?: readonly string[];
@@ -22,13 +34,65 @@ interface Target {
   readonly logger: { warn(message: string): void };
 }
 
+/** Gemini's getSystemSettingsPath(). */
+export function geminiSystemSettingsPath(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) return env.GEMINI_CLI_SYSTEM_SETTINGS_PATH;
+  if (platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
+  if (platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
+  return '/etc/gemini-cli/settings.json';
+}
+
+/** Gemini's homedir(): GEMINI_CLI_HOME, else the OS's. */
+export const geminiHome = (env: NodeJS.ProcessEnv = process.env): string => env.GEMINI_CLI_HOME || homedir();
+
+const realpath = (p: string): string => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+// resolveEnvVarsInString / resolveEnvVarsInObject: `$NAME` or `${NAME}` set in the environment (as a
+// string) is replaced; an unset one is kept as written. Objects and arrays are copied.
+export function resolveEnvVars(value: unknown, env: NodeJS.ProcessEnv = process.env): unknown {
+  if (typeof value === 'string') return value.replace(/\$(?:(\w+)|{([^}]+)})/g, (match, a: string | undefined, b: string | undefined) => {
+    const v = Object.hasOwn(env, (a || b)!) ? env[(a || b)!] : undefined;
+    return typeof v === 'string' ? v : match;
+  });
+  if (Array.isArray(value)) return value.map((v) => resolveEnvVars(v, env));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: resolveEnvVars(v, env), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
+/** Gemini's extension variables (extensions/variables.js hydrateString: `/\${(.*?)}/g`, unknown names kept). */
+export function extensionVariables(extensionPath: string, workspacePath: string): Record<string, string> {
+  return { extensionPath, workspacePath, '/': sep, pathSeparator: sep };
+}
+export function hydrateString(s: string, vars: Record<string, string>): string {
+  return s.replace(/\${(.*?)}/g, (match, key: string) => (Object.hasOwn(vars, key) ? vars[key]! : match));
+}
+export function hydrateStrings(value: unknown, vars: Record<string, string>): unknown {
+  if (typeof value === 'string') return hydrateString(value, vars);
+  if (Array.isArray(value)) return value.map((v) => hydrateStrings(v, vars));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: hydrateStrings(v, vars), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
 export async function loadGeminiSettings(registry: Target, options: LoadGeminiSettingsOptions): Promise<AddConfigReport[]> {
-  const home = options.home ?? homedir();
-  const files: [ConfigSource, string, string?][] = [
-    ['user', join(home, '.gemini', 'settings.json')],
-    ['project', join(resolve(options.projectDir), '.gemini', 'settings.json')],
-  ];
-  const system = options.systemFile ?? '/etc/gemini-cli/settings.json';
+  const home = options.home ?? geminiHome();
+  const project = resolve(options.projectDir);
+  const files: [ConfigSource, string, string?][] = [['user', join(home, '.gemini', 'settings.json')]];
+  if (realpath(project) !== realpath(resolve(home))) files.push(['project', join(project, '.gemini', 'settings.json')]);
+  const system = options.systemFile ?? geminiSystemSettingsPath();
   if (system !== false) files.push(['system', system]);
   for (const root of options.extensions ?? []) files.push(['plugin', join(resolve(root), 'hooks', 'hooks.json'), resolve(root)]);
   const reports: AddConfigReport[] = [];
@@ -39,6 +103,11 @@ export async function loadGeminiSettings(registry: Target, options: LoadGeminiSe
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') registry.logger.warn(`harness-hooks: ${file} was dropped: ${(error as Error).message}`);
       continue;
+    }
+    if (pluginRoot === undefined) value = resolveEnvVars(value);
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      value = hydrateStrings(value, extensionVariables(pluginRoot, project));
+      Object.defineProperty(value, HYDRATED, { value: true });
     }
     try {
       reports.push(registry.addConfig(value, { source, file, ...(pluginRoot === undefined ? {} : { pluginRoot }) }));

@@ -24,7 +24,7 @@ interface Case {
   trusted?: boolean;
   observed: {
     plan: { sequential: boolean; hooks: string[] } | null;
-    hooks: { name: string; timedOut?: boolean }[];
+    hooks: { name: string; timedOut?: boolean; success?: boolean; output?: Record<string, unknown> }[];
     caller: Record<string, any>;
     aggregated?: Record<string, any> | null;
     stdin?: Record<string, { fields: string[]; input?: Record<string, unknown> }[]>;
@@ -59,6 +59,10 @@ function records(rec: string): Record<string, Record<string, unknown>[]> {
 
 describe('gemini profile: what Gemini CLI 0.61.0\'s engine concluded, replayed', () => {
   it('has the recorded cases (at least 25)', () => expect(cases.length).toBeGreaterThanOrEqual(25));
+  it('compares outcomes with the recorded successes: a signal-killed hook is no success (14 rv-signal-killed-sequential)', () => {
+    const c = cases.find(([, x]) => x.id === 'rv-signal-killed-sequential')![1];
+    expect(c.observed.hooks.map((h) => h.success)).toEqual([false, true]);
+  });
   for (const [label, raw] of cases) {
     const skip = SKIP(raw);
     (skip === undefined ? it : it.skip)(`${label}${skip === undefined ? '' : ` (skipped: ${skip})`}`, async () => {
@@ -88,6 +92,10 @@ describe('gemini profile: what Gemini CLI 0.61.0\'s engine concluded, replayed',
       }
       // The hooks Gemini's plan ran, in its order (after matching and de-duplication).
       expect(r.runs.map((x: { name: string }) => x.name)).toEqual(o.plan?.hooks ?? []);
+      // Each run's outcome, as Gemini's HookExecutionResult reads (success: exit 0 — a signal-killed hook
+      // is not —, or a handler that returned; block: its output refuses or stops).
+      const expected = o.hooks.map((h) => (h.timedOut === true ? 'timeout' : h.output?.decision === 'deny' || h.output?.decision === 'block' || h.output?.continue === false ? 'block' : h.success === true ? 'ok' : 'error'));
+      expect(r.runs.map((x: { outcome: string }) => x.outcome), 'outcomes (observed.hooks[].success)').toEqual(expected);
       // What each hook got on stdin: Gemini's fields, in its order, and their values (but the timestamp).
       const got = records(rec);
       for (const [name, runs] of Object.entries(o.stdin ?? {})) {
@@ -110,6 +118,8 @@ describe('gemini profile: what Gemini CLI 0.61.0\'s engine concluded, replayed',
             expect(r.blocked).toBe(false);
             expect(r.permissionDecision).toBe(caller.hookDecision === 'ask' ? 'ask' : undefined);
             expect(r.updatedInput).toEqual(caller.modifiedArgs);
+            // An ask's systemMessage is what the confirmation shows (suppressOutput or not).
+            if (caller.hookDecision === 'ask') expect(r.systemMessage).toBe(caller.hookSystemMessage);
           }
           break;
         }
