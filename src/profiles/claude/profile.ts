@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRegularFile } from '../../config/read-file.js';
 import type { Entry } from '../../entry.js';
-import { describeValue, HookTypeError } from '../../errors.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
-import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { dedupWinners } from '../../dedup.js';
 import type { HookContext, HookSession } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
@@ -115,14 +114,7 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   init: (options, host) => makeClaudeState(options as ClaudeProfileOptions, host.logger),
   compileMatcher: (matcher, host) => compileClaudeMatcher(matcher, host.logger),
 
-  checkPayload(view, payload) {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-    }
-    if (view.hasRequired(payload as Record<string, unknown>)) return;
-    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
-  },
+  checkPayload: checkRequiredPayload,
 
   // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
   // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.

@@ -7,12 +7,11 @@
 // (trust.ts), its layers (settings.ts) and the legacy `notify` program.
 import { homedir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { describeValue, HookTypeError } from '../../errors.js';
 import { errorMessage } from '../../dispatch-run.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
-import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import { stripTerminalControls } from '../../terminal-text.js';
 import type { HookContext } from '../../types.js';
@@ -135,14 +134,7 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
     return (value) => test(value) || (CODEX_MATCHER_ALIASES.get(value)?.some(test) ?? false);
   },
 
-  checkPayload(view, payload) {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-    }
-    if (view.hasRequired(payload as Record<string, unknown>)) return;
-    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
-  },
+  checkPayload: checkRequiredPayload,
 
   // Configured hooks can be turned off by a config added later ([features] hooks = false, allow_managed_hooks_only).
   selects: (e) => e.meta?.source !== undefined && e.meta.source !== 'code',

@@ -9,9 +9,8 @@ import { homedir } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { readConfigObject } from '../../config/read-config-object.js';
 import { describeValue, HookTypeError } from '../../errors.js';
-import { loadToml } from '../../lazy.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { ProfileHost } from '../profile.js';
 import type { CodexState } from './state.js';
@@ -118,21 +117,8 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
 // A config file as an object (JSON or TOML by its name), undefined when it does not exist; one that cannot
 // be read or parsed is dropped with a warning.
 async function readConfig(file: string, registry: Target): Promise<{ file: string; config?: Record<string, unknown> }> {
-  let text: string;
-  try {
-    text = await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') registry.logger.warn(`harness-hooks: ${file} was not read: ${(error as Error).message}`);
-    return { file };
-  }
-  try {
-    const value: unknown = file.endsWith('.toml') ? loadToml().parse(text) : JSON.parse(text);
-    if (!isPlainObject(value)) throw new Error('expected an object at the top');
-    return { file, config: value };
-  } catch (error) {
-    registry.logger.warn(`harness-hooks: ${file} was dropped, as Codex drops a hooks config it cannot parse: ${(error as Error).message.split('\n')[0]}`);
-    return { file };
-  }
+  const config = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), 'as Codex drops a hooks config it cannot parse');
+  return config === undefined ? { file } : { file, config };
 }
 
 // `[projects."<dir>"] trust_level`: the project's own entry, else its nearest listed ancestor's.

@@ -14,11 +14,10 @@
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
 import type { EntryReport } from '../../entry.js';
-import { describeValue, HookTypeError } from '../../errors.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { urlForDisplay } from '../../http/url-text.js';
 import { runUnder } from '../../executor/run-under.js';
-import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import type { HookContext } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import type { EventView, Profile, ProfileTypes } from '../profile.js';
@@ -116,14 +115,7 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
 
   compileMatcher: (matcher, host) => compileCopilotMatcher(matcher, host.logger),
 
-  checkPayload(view, payload) {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-    }
-    if (view.hasRequired(payload as Record<string, unknown>)) return;
-    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
-  },
+  checkPayload: checkRequiredPayload,
 
   // PascalCase tool hooks: their Claude matcher is the entry's condition.
   select: (_view, payload, entries) => entries.filter((e) => typeof e.condition !== 'function' || e.condition(toolNameOf(payload), undefined)),

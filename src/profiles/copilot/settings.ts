@@ -23,9 +23,9 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFile, readRegularFileChecked } from '../../config/read-file.js';
+import { parseConfigObject, readConfigObject } from '../../config/read-config-object.js';
+import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFileChecked } from '../../config/read-file.js';
 import { describeValue, HookConfigError, HookTypeError } from '../../errors.js';
-import { isPlainObject } from '../../plain-object.js';
 import type { HookSettings } from '../../types.js';
 import { parseCopilotConfig } from './config.js';
 import { copilotGate } from './gate.js';
@@ -163,24 +163,6 @@ async function readPolicy(file: string, uid: number, warn: (m: string) => void):
 }
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
-async function readJson(file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> {
-  let text: string;
-  try {
-    text = await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} was not read: ${(error as Error).message}`);
-    return undefined;
-  }
-  return parseJson(file, text, warn);
-}
-
-function parseJson(file: string, text: string, warn: (m: string) => void): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isPlainObject(value)) throw new Error('expected an object at the top');
-    return value;
-  } catch (error) {
-    warn(`${file} was dropped, as Copilot rejects a hooks file it cannot parse: ${(error as Error).message}`);
-    return undefined;
-  }
-}
+const DROPPED = 'as Copilot rejects a hooks file it cannot parse';
+const readJson = (file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> => readConfigObject(file, warn, DROPPED);
+const parseJson = (file: string, text: string, warn: (m: string) => void): Record<string, unknown> | undefined => parseConfigObject(file, text, warn, DROPPED);

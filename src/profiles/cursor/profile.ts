@@ -22,11 +22,10 @@
 // `failClosed` on a gate is registered as a stand-in that blocks, since skipping it would fail open.
 import { basename, dirname } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
-import { describeValue, HookTypeError } from '../../errors.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
-import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import { looksSecret } from '../../hook-env.js';
 import type { HookContext } from '../../types.js';
@@ -156,14 +155,7 @@ export const cursorProfile: Profile<CursorProfileTypes, CursorState, CursorEvent
     return test(constant) ? null : NEVER;
   },
 
-  checkPayload(view, payload) {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-    }
-    if (view.hasRequired(payload as Record<string, unknown>)) return;
-    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
-  },
+  checkPayload: checkRequiredPayload,
 
   run(host, view, payload, entries, signal) {
     const p = payload as Record<string, unknown>;

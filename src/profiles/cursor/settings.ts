@@ -19,9 +19,8 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { readConfigObject } from '../../config/read-config-object.js';
 import { describeValue, HookTypeError } from '../../errors.js';
-import { isPlainObject } from '../../plain-object.js';
 
 export interface LoadCursorSettingsOptions {
   /** The workspace root. */
@@ -103,20 +102,4 @@ function inside(root: string, file: string): boolean {
 }
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
-async function readJson(file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> {
-  let text: string;
-  try {
-    text = await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} was not read: ${(error as Error).message}`);
-    return undefined;
-  }
-  try {
-    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-    if (!isPlainObject(value)) throw new Error('expected an object at the top');
-    return value;
-  } catch (error) {
-    warn(`${file} was dropped: it is not a JSON object (${(error as Error).message})`);
-    return undefined;
-  }
-}
+const readJson = (file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> => readConfigObject(file, warn, 'as it is not a JSON object');

@@ -15,7 +15,7 @@ import { errorMessage } from '../../dispatch-run.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
-import { compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
+import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import { dedupWinners } from '../../dedup.js';
 import type { DispatchResult, HookContext, HookRun, HookSession } from '../../types.js';
@@ -197,9 +197,7 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   },
 
   checkPayload(view, payload) {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected the payload to be an object, got ${describeValue(payload)}`);
-    }
+    checkRequiredPayload(view, payload);
     // The common fields, when given (null: not given), are strings: they go to stdin, the command and the
     // hook's cwd and environment.
     for (const field of COMMON_STRING_FIELDS) {
@@ -208,10 +206,8 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
         throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected \`${field}\` to be a string, got ${describeValue(value)}`);
       }
     }
-    if (view.hasRequired(payload as Record<string, unknown>)) return;
-    const missing = view.spec.required.find((field) => (payload as Record<string, unknown>)[field] === undefined);
-    throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): the payload is missing the required field \`${missing}\``);
   },
+
 
   // Gemini's planner, in its order: the hooks of the event by source priority (register()'s, then settings
   // hooks, then extensions'; registration order within), `hooksConfig` applied, identical hooks

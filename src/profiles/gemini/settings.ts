@@ -12,7 +12,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../../config/read-file.js';
+import { readConfigObject } from '../../config/read-config-object.js';
 import { HYDRATED } from './config.js';
 
 export interface LoadGeminiSettingsOptions {
@@ -97,13 +97,8 @@ export async function loadGeminiSettings(registry: Target, options: LoadGeminiSe
   for (const root of options.extensions ?? []) files.push(['plugin', join(resolve(root), 'hooks', 'hooks.json'), resolve(root)]);
   const reports: AddConfigReport[] = [];
   for (const [source, file, pluginRoot] of files) {
-    let value: unknown;
-    try {
-      value = JSON.parse(await readRegularFile(file, DEFAULT_MAX_CONFIG_BYTES));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') registry.logger.warn(`harness-hooks: ${file} was dropped: ${(error as Error).message}`);
-      continue;
-    }
+    let value: unknown = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), 'as Gemini drops a settings file it cannot parse');
+    if (value === undefined) continue;
     if (pluginRoot === undefined) value = resolveEnvVars(value);
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       value = hydrateStrings(value, extensionVariables(pluginRoot, project));

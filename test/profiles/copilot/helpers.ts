@@ -1,33 +1,19 @@
 // Shared by the copilot tests: a temporary repo with fixture scripts copied where a public config puts
 // them, and a copilot registry over it that runs every source's hooks.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { HookRegistry } from '../../../src/index.js';
-import { fixture } from '../../helpers/fixtures.js';
+import { fixture, fixtureFolder, tempDir as makeTempDir, write } from '../../helpers/fixtures.js';
 
 /** A fixture script of fixtures/copilot/, absolute. */
 export const script = (name: string): string => fixture(`copilot/${name}`);
 
 /** A new temporary folder. */
-export const tempDir = (prefix = 'copilot-'): string => mkdtempSync(join(tmpdir(), prefix));
+export const tempDir = (prefix = 'copilot-'): string => makeTempDir(prefix);
 
 /** A temp repo with `copies` (repo path -> fixtures/copilot/ name) and `files` (repo path -> text or JSON). */
-export function repo(copies: Record<string, string> = {}, files: Record<string, unknown> = {}): string {
-  const dir = tempDir('copilot-repo-');
-  for (const [at, name] of Object.entries(copies)) {
-    mkdirSync(dirname(join(dir, at)), { recursive: true });
-    copyFileSync(script(name), join(dir, at));
-    chmodSync(join(dir, at), 0o755);
-  }
-  for (const [at, content] of Object.entries(files)) write(join(dir, at), content);
-  return dir;
-}
+export const repo = (copies: Record<string, string> = {}, files: Record<string, unknown> = {}): string => fixtureFolder('copilot', 'copilot-repo-', copies, files);
 
-export function write(file: string, content: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-}
+export { write };
 
 export const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8'));
 

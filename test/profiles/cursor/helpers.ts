@@ -1,32 +1,18 @@
 // Shared by the cursor tests: temporary project and home folders with fixture scripts copied where a
 // public .cursor/hooks.json puts them, and a cursor registry that runs every source's hooks.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { HookRegistry } from '../../../src/index.js';
-import { fixture } from '../../helpers/fixtures.js';
+import { fixture, fixtureFolder, tempDir as makeTempDir, write } from '../../helpers/fixtures.js';
 
 /** A fixture script of fixtures/cursor/, absolute. */
 export const script = (name: string): string => fixture(`cursor/${name}`);
 
-export const tempDir = (prefix = 'cursor-'): string => mkdtempSync(join(tmpdir(), prefix));
+export const tempDir = (prefix = 'cursor-'): string => makeTempDir(prefix);
 
 /** A temp folder with `copies` (path -> fixtures/cursor/ name, made executable) and `files` (path -> text or JSON). */
-export function folder(copies: Record<string, string> = {}, files: Record<string, unknown> = {}): string {
-  const dir = tempDir();
-  for (const [at, name] of Object.entries(copies)) {
-    mkdirSync(dirname(join(dir, at)), { recursive: true });
-    copyFileSync(script(name), join(dir, at));
-    chmodSync(join(dir, at), 0o755);
-  }
-  for (const [at, content] of Object.entries(files)) write(join(dir, at), content);
-  return dir;
-}
+export const folder = (copies: Record<string, string> = {}, files: Record<string, unknown> = {}): string => fixtureFolder('cursor', 'cursor-', copies, files);
 
-export function write(file: string, content: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-}
+export { write };
 
 /** The JSON lines of a file (none when it does not exist). */
 export const lines = (file: string): Record<string, any>[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
