@@ -196,17 +196,10 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
     return test === null ? null : (value) => value === '' || test(value);
   },
 
-  checkPayload(view, payload) {
-    checkRequiredPayload(view, payload);
-    // The common fields, when given (null: not given), are strings: they go to stdin, the command and the
-    // hook's cwd and environment.
-    for (const field of COMMON_STRING_FIELDS) {
-      const value = (payload as Record<string, unknown>)[field];
-      if (value !== undefined && value !== null && typeof value !== 'string') {
-        throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${view.name}'): expected \`${field}\` to be a string, got ${describeValue(value)}`);
-      }
-    }
-  },
+  // (The common fields' types are checked where they are read, in run: a dispatch with nothing to run
+  // pays for the required fields alone.)
+  checkPayload: checkRequiredPayload,
+
 
 
   // Gemini's planner, in its order: the hooks of the event by source priority (register()'s, then settings
@@ -218,6 +211,8 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   select(_view, _payload, entries, host) {
     if (host.state.merged.off !== undefined) return [];
     const { disabled } = host.state.merged;
+    // Fast path: only in-process handlers (no name, no key, one source) and nothing disabled.
+    if (disabled.size === 0 && entries.every((e) => e.data === undefined)) return entries;
     let kept: Entry[] = [];
     for (const e of entries) {
       const data = e.data as GeminiEntryData | undefined;
@@ -245,6 +240,7 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   },
 
   run(host, view, payload, entries, signal) {
+    checkCommonFields(view.name, payload as Record<string, unknown>);
     const input = makeHookInput(view, host.session, payload as Record<string, unknown>);
     if (!isSequential(entries)) return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers });
     return runSequential(view, input, { input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers });
@@ -332,6 +328,18 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
 };
 
 const COMMON_STRING_FIELDS = ['session_id', 'transcript_path', 'cwd'] as const;
+
+// The common fields, when given (null: not given), are strings: they go to stdin, the command and the
+// hook's cwd and environment.
+function checkCommonFields(event: string, payload: Record<string, unknown>): void {
+  for (let i = 0; i < COMMON_STRING_FIELDS.length; i++) {
+    const field = COMMON_STRING_FIELDS[i]!;
+    const value = payload[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw new HookTypeError('HOOKS_ERR_PAYLOAD_INVALID', `dispatch('${event}'): expected \`${field}\` to be a string, got ${describeValue(value)}`);
+    }
+  }
+}
 
 const priorityOf = (e: Entry): number => (e.data as GeminiEntryData | undefined)?.priority ?? 0;
 
