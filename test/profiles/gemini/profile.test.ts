@@ -236,8 +236,9 @@ describe('gemini profile: review fixes', () => {
     await o.close();
   });
 
-  it('the common fields are strings when given', async () => {
+  it('the common fields are strings when given (checked when a hook is to run: they go to its stdin, command and env)', async () => {
     const r = open();
+    r.register('BeforeTool', () => undefined);
     for (const bad of [{ session_id: 1 }, { cwd: {} }, { transcript_path: true }]) await expect(r.dispatch('BeforeTool', { ...TOOL, ...bad } as never)).rejects.toThrow(/to be a string/);
     await expect(r.dispatch('BeforeTool', { ...TOOL, session_id: null } as never)).resolves.toMatchObject({ blocked: false });
   });
