@@ -18,17 +18,21 @@ function repeatAt(source: string, i: number): { repeats: boolean; unbounded: boo
   if (ch !== '{') return { repeats: false, unbounded: false };
   const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
   if (!m) return { repeats: false, unbounded: false };
-  if (m[2] === undefined) return { repeats: Number(m[1]) >= 2, unbounded: false };
+  if (m[2] === undefined) return { repeats: Number(m[1]) >= 2, unbounded: Number(m[1]) > LARGE_BOUND };
   if (m[3] === '') return { repeats: true, unbounded: true };
-  return { repeats: Number(m[3]) >= 2, unbounded: false };
+  // (A bound past LARGE_BOUND backtracks like an unbounded repeat on a capped value: `a{1,200}`.)
+  return { repeats: Number(m[3]) >= 2, unbounded: Number(m[3]) > LARGE_BOUND };
 }
+
+/** A `{n,m}` whose m is past this counts as unbounded. */
+const LARGE_BOUND = 16;
 
 // Why `source` could backtrack catastrophically, or undefined when it cannot (by this conservative test).
 // Two shapes: a quantified group holding a quantifier or an alternation (exponential), and more than
 // MAX_UNBOUNDED unbounded repeats one after another on one path through the pattern (polynomial). Repeats
 // in different alternatives are never tried in sequence, so they are counted per alternative: a group
 // counts as its most-repeating alternative (`read_.*|write_.*|.*_file|.*shell.*` has at most 2 on a path).
-export function catastrophicShape(source: string): string | undefined {
+export function catastrophicShape(source: string, flags = ''): string | undefined {
   // For each open group: whether its body holds a quantifier or a `|`; the unbounded repeats of the
   // alternative being read, and the most of its finished alternatives. The bottom frame is the pattern.
   const stack: { risky: boolean; count: number; best: number; start: number }[] = [{ risky: false, count: 0, best: 0, start: -1 }];
@@ -60,12 +64,13 @@ export function catastrophicShape(source: string): string | undefined {
       continue;
     }
     if (ch === ')') {
-      if (stack.length === 1) continue; // an unbalanced `)` (RegExp rejects it)
+      // An unbalanced `)`: refused, since a wrapper (`^(?:…)$`) could balance it into another pattern.
+      if (stack.length === 1) return `an unbalanced ")" at character ${i + 1}`;
       const group = stack.pop()!;
       const parent = stack[stack.length - 1]!;
       const quantified = repeatAt(source, i + 1).repeats;
       // (A group of plain words none of which starts another, `(edit|replace)+`, matches one way only.)
-      if (group.risky && quantified && !prefixFreeWords(source.slice(group.start + 1, i))) return `the group ending at character ${i + 1} repeats a part that itself repeats or alternates`;
+      if (group.risky && quantified && !prefixFreeWords(source.slice(group.start + 1, i), flags.includes('i'))) return `the group ending at character ${i + 1} repeats a part that itself repeats or alternates`;
       // What a group held makes its parent risky too; its repeats follow the parent's on the path.
       if (group.risky && stack.length > 1) parent.risky = true;
       parent.count += Math.max(group.best, group.count);
@@ -74,15 +79,17 @@ export function catastrophicShape(source: string): string | undefined {
     }
     const q = repeatAt(source, i);
     if (q.unbounded && ++top.count > MAX_UNBOUNDED) return polynomial;
-    if (q.repeats && stack.length > 1) top.risky = true;
+    // (An optional part repeated, `(a?a?)+`, is as ambiguous as a repeated one.)
+    if ((q.repeats || ch === '?') && stack.length > 1) top.risky = true;
   }
   return undefined;
 }
 
 // Whether a group's body is plain words (letters, digits, `_`, `-`) split by `|`, none a prefix of another:
 // repeated, such an alternation is read one way only (at each point at most one word can match).
-function prefixFreeWords(body: string): boolean {
-  const words = body.replace(/^\?:/, '').split('|');
+function prefixFreeWords(body: string, ignoreCase: boolean): boolean {
+  // (Case-insensitive, `a` and `A` are one word: compared lower-cased.)
+  const words = body.replace(/^\?:/, '').split('|').map((w) => (ignoreCase ? w.toLowerCase() : w));
   if (!words.every((w) => /^[A-Za-z0-9_-]+$/.test(w))) return false;
   return words.every((a, i) => words.every((b, j) => i === j || !b.startsWith(a)));
 }
@@ -122,14 +129,16 @@ export function compileListOrRegex(matcher: string | undefined, dialect: ListOrR
     return (value) => names.has(value);
   }
   const { source, flags } = dialect.translate?.(matcher) ?? { source: matcher, flags: '' };
-  const risk = catastrophicShape(source);
-  if (risk !== undefined) return fallback(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`, dialect.refused ?? 'exact');
-  let re: RegExp;
+  // The pattern as written must compile by itself; the guard then reads what actually runs (anchored too).
   try {
-    re = new RegExp(dialect.anchored === true ? `^(?:${source})$` : source, flags);
+    new RegExp(source, flags);
   } catch (error) {
     return fallback(`is not a valid regular expression (${(error as Error).message})`, dialect.invalid ?? 'exact');
   }
+  const runs = dialect.anchored === true ? `^(?:${source})$` : source;
+  const risk = catastrophicShape(runs, flags);
+  if (risk !== undefined) return fallback(`was refused as a regular expression (${risk}: it could take exponential time on a long value)`, dialect.refused ?? 'exact');
+  const re = new RegExp(runs, flags);
   return (value) => re.test(matchInput(value));
 
   function fallback(why: string, as: 'exact' | 'never' | 'always'): (value: string) => boolean {

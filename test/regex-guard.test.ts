@@ -21,6 +21,22 @@ describe('catastrophicShape counts unbounded repeats per path, not per pattern',
   });
 });
 
+describe('catastrophicShape: the holes a review found', () => {
+  it('refuses case-insensitive look-alike words, optional parts repeated, large bounds, and an unbalanced ")" a wrapper could close', () => {
+    expect(catastrophicShape('(a|A)+$', 'i')).toBeDefined();
+    expect(catastrophicShape('(a|A)+$')).toBeUndefined();
+    expect(catastrophicShape('^(a?a?)+$')).toBeDefined();
+    expect(catastrophicShape('a{1,200}a{1,200}a{1,200}a{1,200}')).toBeDefined();
+    expect(catastrophicShape('a{2,5}b')).toBeUndefined();
+    expect(catastrophicShape('a|a)*(')).toBeDefined();
+    // The anchored dialect (copilot) guards what runs: `a|a)*(` must not become `^(?:a|a)*()$`.
+    const anchored = compileListOrRegex('a|a)*(', { exactList: /(?!)/, separator: /$^/, anchored: true, invalid: 'never' }, { warn: () => {} })!;
+    expect(anchored('a'.repeat(40) + '!')).toBe(false);
+    const ci = compileListOrRegex('(a|A)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always', translate: (p) => ({ source: p, flags: 'i' }) }, { warn: () => {} })!;
+    expect(ci('a'.repeat(40) + '!')).toBe(true);
+  });
+});
+
 describe('catastrophicShape reads a repeated alternation of plain words none of which starts another as safe', () => {
   it('lets (edit|replace)+ through and still refuses ambiguous ones', () => {
     for (const ok of ['^(edit|replace)+$', '(?:read_file|write_file)+', '^(foo|bar|baz)*$']) expect(catastrophicShape(ok), ok).toBeUndefined();
