@@ -93,9 +93,16 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
     warnings: [],
   };
   if (config.source === 'plugin') config.pluginRoot = fromPath.pluginRoot ?? dirname(absolute);
-  if (config.source === 'local' && ctx.profile === 'default') {
+  // A source the profile does not take: from a flag, an error naming the ones it does; from a path (a
+  // `local` or `system` file read with another harness's profile), read as project, and said so.
+  const accepted = PROFILES[ctx.profile].sources;
+  if (!accepted.includes(config.source)) {
+    if (config.sourceFrom === 'flag') {
+      config.errors.push({ severity: 'error', code: 'read', path: '', message: `--source ${config.source}: the ${ctx.profile} profile takes ${accepted.join(', ')}` });
+      return config;
+    }
+    config.sourceNote = `the ${ctx.profile} profile has no \`${config.source}\` source: read as project`;
     config.source = 'project';
-    config.sourceNote = 'the default profile has no `local` source: read as project';
   }
 
   let text: string;

@@ -72,7 +72,7 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
       }
     }
   }
-  if (inferred?.why !== undefined) io.err(`harness-hooks ${command}: --profile ${inferred.profile} (inferred: ${inferred.why}; --profile default to choose otherwise)\n`);
+  if (inferred?.why !== undefined) io.err(`harness-hooks ${command}: --profile ${inferred.profile} (inferred: ${inferred.why}; --profile NAME to choose otherwise)\n`);
   const explicit = args.values['project-dir'];
   if (explicit !== undefined && (typeof explicit !== 'string' || explicit === '')) throw new UsageError('--project-dir needs a folder');
   const projectDir = typeof explicit === 'string' ? resolve(io.cwd, explicit) : projectOf(settings.map((s) => resolve(io.cwd, s.file)), home);

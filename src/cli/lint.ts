@@ -79,6 +79,8 @@ export function lintHooksConfig(value: unknown, ctx: LintContext): LintWarning[]
   const gate = PROFILES[ctx.profile].gate(ctx.source, ctx.gates);
 
   for (const [event, groups] of Object.entries(hooks)) {
+    // (Codex's config.toml keeps trust and managed folders under [hooks]: settings, not events.)
+    if (ctx.profile === 'codex' && (event === 'state' || event === 'managed_dir' || event === 'windows_managed_dir')) continue;
     if (!events.includes(event)) {
       warn('unknown-event', ['hooks', event], unknownEventMessage(event, ctx.profile, events));
       continue;

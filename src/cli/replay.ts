@@ -26,7 +26,7 @@ export const replayCommand: CommandDef = {
   name: 'replay',
   summary: 're-dispatch a recorded session against new settings; show every decision that changed',
   options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION },
-  help: `Usage: harness-hooks replay RECORD --settings NEW… [--profile claude] [--json]
+  help: `Usage: harness-hooks replay RECORD --settings NEW… [--profile NAME] [--json]
 
 RECORD is a file the registry's \`record\` option wrote (one JSON line per dispatch: time, event,
 payload, result, runs), or \`harness-hooks run --record\`. Each recorded (event, payload) is dispatched

@@ -92,7 +92,15 @@ ${exitHelp('the dispatch was blocked')}`,
       if (error instanceof HookTypeError) throw payloadError(error.message, 'run', event!);
       throw error;
     }
-    const result = await registry.dispatch(event!, payload);
+    let result: Awaited<ReturnType<typeof registry.dispatch>>;
+    try {
+      result = await registry.dispatch(event!, payload);
+    } catch (error) {
+      // (A profile may check a payload's fields only when a hook is to run: the same usage error as explain's.)
+      await registry.close();
+      if (error instanceof HookTypeError) throw payloadError(error.message, 'run', event!);
+      throw error;
+    }
     // Background hooks outlive the dispatch: give them --async-wait to finish, then kill the rest.
     const background = await waitForBackground(registry, asyncWaitMs);
     await registry.close();

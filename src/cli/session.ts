@@ -106,9 +106,19 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
   if (options.profile === 'codex') {
     for (const f of files) if (f.source === 'user' && /\.toml$/i.test(f.absolute)) registry.addConfig({ hooks: { state: (f.value as { hooks?: { state?: unknown } }).hooks?.state ?? {} } }, { source: 'user', file: f.absolute });
   }
-  const reports = files.map((f) =>
-    registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }),
-  );
+  // A profile may refuse when a file is added what its parse let through (cursor's per-source rules): that
+  // file's errors, as validate would list them (exit 4), never an internal error.
+  const reports: AddConfigReport[] = [];
+  for (const f of files) {
+    try {
+      reports.push(registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }));
+    } catch (error) {
+      if (!(error instanceof HookConfigError)) throw error;
+      f.errors.push(...error.issues.map((i) => ({ severity: 'error' as const, code: 'schema' as const, path: i.path, message: i.message })));
+      await registry.close();
+      return { ok: false, files };
+    }
+  }
   return { ok: true, session: { profile: options.profile, registry, files, reports, warnings, commands, statusMessages } };
 }
 

@@ -55,9 +55,10 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
       return EXIT.config;
     }
     const { session } = opened;
-    const skipped = session.reports.flatMap((r) => r.skipped.filter((s) => s.trust !== undefined));
+    // (The trust store's own; a harness's own trust — Codex's trusted_hash — is not this command's to approve.)
+    const skipped = session.reports.flatMap((r) => r.skipped.filter((s) => s.gate === 'trustStore'));
     // Hooks a gate keeps off (--no-project-hooks) are not checked: say so rather than "approved".
-    const gated = session.reports.flatMap((r) => r.skipped.filter((s) => s.gate !== undefined && s.gate !== 'trustStore')).length;
+    const gated = session.reports.flatMap((r) => r.skipped.filter((s) => s.gate !== undefined && s.gate !== 'trustStore' && s.gate !== 'harnessTrust')).length;
     const hooks: Untrusted[] = skipped.map((s) => {
       const before = s.trust === 'changed' ? session.registry.trustStore!.approved(s.location!)?.name : undefined;
       const file = s.location!.slice(0, s.location!.lastIndexOf('#'));

@@ -2,13 +2,15 @@
 import { COMMON_OPTIONS, EXIT, GATE_HELP, GATE_OPTIONS, PROFILE_OPTION, parseGates, parseProfile, parseSource, UsageError } from './args.js';
 import { exitHelp, fileHeading, formatFileProblems, type CommandDef } from './command.js';
 import { readConfigFiles } from './config-files.js';
+import { inferProfile } from './discover.js';
+import { resolve } from 'node:path';
 import { plural } from './output.js';
 
 export const validateCommand: CommandDef = {
   name: 'validate',
   summary: 'check settings or hooks.json files: errors and warnings with their paths and lines',
   options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...GATE_OPTIONS, source: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
-  help: `Usage: harness-hooks validate FILE… [--profile claude|codex] [--source SOURCE] [--strict] [--json]
+  help: `Usage: harness-hooks validate FILE… [--profile NAME] [--source SOURCE] [--strict] [--json]
 
 Checks each settings file (or plugin hooks/hooks.json) against the config schema and prints every
 problem with its line and JSON path, e.g.
@@ -29,7 +31,8 @@ Warnings (the file is valid, but a hook will not run, or not as meant):
   command-not-found      an absolute program path that does not exist or is not executable
 
 Options:
-  --profile NAME       default (afk events, command hooks) or claude (Claude Code settings)
+  --profile NAME       default (afk events), claude, codex, gemini, copilot or cursor; without it, a
+                       path or an event that names a harness says which (as run, list and explain)
   --source SOURCE      user, project, local or plugin for every file (default: from each path)
   --strict             exit 1 on warnings too
   --json               { ok, errors, warnings, files: [{ file, source, errors, warnings }] }
@@ -42,7 +45,10 @@ ${exitHelp()}`,
   async run(args, io) {
     const files = args.positionals;
     if (files.length === 0) throw new UsageError('missing FILE: name one or more settings files');
-    const profile = parseProfile(args.values.profile);
+    // Without --profile, a path or an event that names a harness says which (as run, list and explain do).
+    const inferred = args.values.profile === undefined ? inferProfile(files.map((f) => resolve(io.cwd, f))) : undefined;
+    const profile = inferred?.profile ?? parseProfile(args.values.profile);
+    if (inferred !== undefined) io.err(`harness-hooks validate: --profile ${inferred.profile} (inferred: ${inferred.why})\n`);
     const sources = (args.values.source as string[] | undefined) ?? [];
     if (sources.length > 1) throw new UsageError('validate takes one --source for all its files');
     const source = sources[0] === undefined ? undefined : parseSource(sources[0]);
