@@ -85,6 +85,12 @@ export function inferProfile(files: readonly string[]): { profile: ProfileName; 
   for (const file of files) {
     if (basename(dirname(file)) === '.codex' || dirname(file) === resolve('/etc/codex')) return { profile: 'codex', why: `${file} is a Codex config file` };
     if (basename(file) === 'hooks.json' && (basename(dirname(file)) === '.cursor' || file === resolve('/etc/cursor/hooks.json'))) return { profile: 'cursor', why: `${file} is a Cursor hooks file` };
+    // A plugin's or an extension's hooks/hooks.json, by its manifest.
+    if (basename(file) === 'hooks.json' && basename(dirname(file)) === 'hooks') {
+      const root = dirname(dirname(file));
+      if (existsSync(join(root, '.codex-plugin', 'plugin.json'))) return { profile: 'codex', why: `${file} is a Codex plugin's` };
+      if (existsSync(join(root, 'gemini-extension.json'))) return { profile: 'gemini', why: `${file} is a Gemini CLI extension's` };
+    }
     if (/\.json$/i.test(file) && (file.includes(`${sep}.github${sep}hooks${sep}`) || file.includes(`${sep}.copilot${sep}`) || file.startsWith(`${sep}etc${sep}github-copilot${sep}`))) return { profile: 'copilot', why: `${file} is a Copilot hooks file` };
     if ((basename(dirname(file)) === '.gemini' && basename(file) === 'settings.json') || file === resolve('/etc/gemini-cli/settings.json')) return { profile: 'gemini', why: `${file} is a Gemini CLI settings file` };
     if (/\.toml$/i.test(file)) return { profile: 'codex', why: `${file} is TOML (Codex's config.toml)` };

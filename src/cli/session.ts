@@ -12,6 +12,8 @@ import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookStartInfo } from '../types.js';
 import { UsageError, type GateSettings, type SettingsArg } from './args.js';
 import { readConfigFiles, type ConfigFile } from './config-files.js';
+import { projectTrust } from '../profiles/codex/settings.js';
+import { resolve } from 'node:path';
 
 /** The registry's methods the CLI calls, with the event and payload as plain strings and objects. */
 export interface CliRegistry {
@@ -90,7 +92,7 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
   const registry = new HookRegistry({
     profile: options.profile,
     settings: gates,
-    ...(options.profile === 'codex' ? { bypassHookTrust: bypassHookTrust === true } : {}),
+    ...(options.profile === 'codex' ? { bypassHookTrust: bypassHookTrust === true, ...codexProjectTrust(files, options.projectDir ?? options.cwd) } : {}),
     session: { cwd: options.projectDir ?? options.cwd },
     ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
     ...(options.toolAliases === undefined ? {} : { toolAliases: options.toolAliases }),
@@ -120,6 +122,13 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
     }
   }
   return { ok: true, session: { profile: options.profile, registry, files, reports, warnings, commands, statusMessages } };
+}
+
+// Codex: the project's trust, from the user's config.toml when one is among the files (`[projects."<dir>"]
+// trust_level`), as Codex reads it: an untrusted project's .codex/ hooks do not run.
+function codexProjectTrust(files: readonly ConfigFile[], projectDir: string): { projectTrusted?: boolean } {
+  const user = files.find((f) => f.source === 'user' && /\.toml$/i.test(f.absolute) && f.value !== null && typeof f.value === 'object');
+  return user === undefined ? {} : { projectTrusted: projectTrust(user.value as Record<string, unknown>, resolve(projectDir)) };
 }
 
 // The profile's event names.

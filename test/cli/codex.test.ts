@@ -44,7 +44,12 @@ describe('harness-hooks with --profile codex', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(home.path, '.codex'), { recursive: true });
     const userToml = join(home.path, '.codex', 'config.toml');
-    writeFileSync(userToml, `[hooks.state."${codexHookKey(join(ROOT, HOOKS), 'PreToolUse', 0, 0)}"]\ntrusted_hash = "${codexTrustedHash('PreToolUse', 'Bash', hook)}"\n`);
+    const trust = `[hooks.state."${codexHookKey(join(ROOT, HOOKS), 'PreToolUse', 0, 0)}"]\ntrusted_hash = "${codexTrustedHash('PreToolUse', 'Bash', hook)}"\n`;
+    // Without a trust record for the project, Codex ignores its .codex/ folder, and so does the CLI.
+    writeFileSync(userToml, trust);
+    const untrusted = await cli(['explain', 'PreToolUse', '--payload', '-', '--settings', HOOKS, userToml], { home: home.path, input: BASH });
+    expect(untrusted.stdout).toContain('the project is not trusted by Codex');
+    writeFileSync(userToml, `[projects."${join(ROOT, 'fixtures/cli/codex')}"]\ntrust_level = "trusted"\n\n${trust}`);
     const r = await cli(['run', 'PreToolUse', '--payload', '-', '--settings', HOOKS, userToml, '--json'], { home: home.path, input: BASH });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).result).toMatchObject({ blocked: true, reason: 'rm -rf is not allowed', permissionDecision: 'deny' });

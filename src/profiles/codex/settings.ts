@@ -122,7 +122,7 @@ async function readConfig(file: string, registry: Target): Promise<{ file: strin
 }
 
 // `[projects."<dir>"] trust_level`: the project's own entry, else its nearest listed ancestor's.
-function projectTrust(config: Record<string, unknown>, projectDir: string): boolean {
+export function projectTrust(config: Record<string, unknown>, projectDir: string): boolean {
   const projects = config.projects;
   if (!isPlainObject(projects)) return false;
   for (let dir = projectDir; ; dir = dirname(dir)) {

@@ -16,9 +16,11 @@ export interface CodexProfileOptions {
   bypassHookTrust?: boolean;
   /** `[hooks.state]` tables to start from (`loadSettings` reads them from the user's config.toml). */
   hookState?: Readonly<Record<string, CodexHookState>>;
+  /** Whether Codex trusts the project (`false`: its `project` hooks are off, as Codex ignores an untrusted `.codex/`). `loadSettings` reads it from the user's config.toml. */
+  projectTrusted?: boolean;
 }
 
-export const CODEX_OPTION_KEYS = ['bypassHookTrust', 'hookState'] as const;
+export const CODEX_OPTION_KEYS = ['bypassHookTrust', 'hookState', 'projectTrusted'] as const;
 
 /** Sources whose hooks Codex treats as managed: always trusted, and kept by `allow_managed_hooks_only`. */
 export const MANAGED_SOURCES: ReadonlySet<string> = new Set(['managed', 'system']);
@@ -44,6 +46,9 @@ export class CodexState {
     const bypass = options.bypassHookTrust;
     if (bypass !== undefined && typeof bypass !== 'boolean') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`bypassHookTrust\` option to be a boolean, got ${describeValue(bypass)}`);
     this.bypassHookTrust = bypass === true;
+    const trusted = options.projectTrusted;
+    if (trusted !== undefined && typeof trusted !== 'boolean') throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`projectTrusted\` option to be a boolean, got ${describeValue(trusted)}`);
+    this.projectTrusted = trusted;
     const initial = options.hookState;
     if (initial !== undefined) {
       if (!isPlainObject(initial)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`hookState\` option to be an object of [hooks.state] tables, got ${describeValue(initial)}`);
