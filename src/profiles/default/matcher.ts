@@ -41,18 +41,20 @@ export function compileMatcher(matcher: string | undefined, aliases: ToolAliases
 }
 
 function makeRegExp(source: string, flags: string, matcher: string, logger: HookLogger): { test(value: string): boolean } | undefined {
-  const risk = catastrophicShape(source);
-  if (risk !== undefined) {
-    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the tool named ${JSON.stringify(matcher)}`);
-    return undefined;
-  }
+  let re: RegExp;
   try {
-    const re = new RegExp(source, flags);
-    return { test: (value) => re.test(matchInput(value)) };
+    re = new RegExp(source, flags);
   } catch (error) {
     logger.warn(
       `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the tool named ${JSON.stringify(matcher)}`,
     );
     return undefined;
   }
+  // (Compiled first: an invalid pattern is said to be invalid, not refused.)
+  const risk = catastrophicShape(source, flags);
+  if (risk !== undefined) {
+    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the tool named ${JSON.stringify(matcher)}`);
+    return undefined;
+  }
+  return { test: (value) => re.test(matchInput(value)) };
 }
