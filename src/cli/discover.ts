@@ -43,6 +43,17 @@ export function resolveInputs(args: ParsedArgs, io: CliIO, command: string, { di
   let profile: ProfileName;
   const inferred = args.values.profile === undefined ? inferProfile(settings.map((s) => resolve(io.cwd, s.file))) : undefined;
   profile = inferred?.profile ?? parseProfile(args.values.profile);
+  // Files of two harnesses given together: the first decides; say which file says otherwise.
+  if (inferred !== undefined) {
+    for (const s of settings) {
+      const other = inferProfile([resolve(io.cwd, s.file)]);
+      if (other !== undefined && other.profile !== inferred.profile) {
+        io.err(`harness-hooks ${command}: warning: ${other.why}, but the files are read with --profile ${inferred.profile}; give --profile, and each harness's files in a run of their own\n`);
+        break;
+      }
+    }
+  }
+  if (args.values['bypass-hook-trust'] === true && profile !== 'codex') io.err(`harness-hooks ${command}: warning: --bypass-hook-trust is Codex's (--profile codex); the ${profile} profile has no such trust\n`);
   const discovered: string[] = [];
   if (settings.length === 0 && discover) {
     // (Run from $HOME, the user's file and the "project's" are one file: read once.)

@@ -55,3 +55,14 @@ describe('the CLI with several profiles', () => {
     expect(r.stdout).toContain('0 errors, 0 warnings');
   });
 });
+
+describe('the CLI warns where a flag or a file does not fit the profile', () => {
+  it('files of two harnesses together, and --bypass-hook-trust outside codex', async () => {
+    const codex = put('mix/.codex/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const claude = put('mix/.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const mixed = await cli(['list', '--settings', codex, claude], { home: home.path });
+    expect(mixed.stderr).toMatch(/warning: .*settings\.json is a \.claude\/ settings file, but the files are read with --profile codex/);
+    const bypass = await cli(['list', '--bypass-hook-trust', '--settings', claude], { home: home.path });
+    expect(bypass.stderr).toContain("--bypass-hook-trust is Codex's");
+  });
+});
