@@ -9,7 +9,8 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomHex } from '../random-hex.js';
 import { programFile } from './program-file.js';
 import { readRegularFileSync } from './read-file.js';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isInside } from './paths.js';
 import { HookConfigError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
 
@@ -54,8 +55,7 @@ function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
   if (!isPlainObject(hook) || hook.type !== 'command') return undefined;
   const file = programFile(hook, { projectDir });
   if (file === undefined) return undefined;
-  const rel = relative(projectDir, file);
-  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  if (!isInside(projectDir, file)) return undefined;
   try {
     return readRegularFileSync(file, 1024 * 1024);
   } catch {

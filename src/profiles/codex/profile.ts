@@ -23,7 +23,8 @@ import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
 import { compileInputBuilder, type InputBuilder } from './input.js';
 import { fromCommandResult, fromHandlerValue, type CodexEntryOutcome } from './output.js';
 import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
-import { loadCodexSettings, real, type LoadCodexSettingsOptions } from './settings.js';
+import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
+import { realPath as real } from '../../config/paths.js';
 import { CODEX_OPTION_KEYS, CodexState, MANAGED_SOURCES, type CodexProfileOptions } from './state.js';
 import { codexHookKey, codexTrustedHash } from './trust.js';
 

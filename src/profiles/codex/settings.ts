@@ -6,8 +6,8 @@
 // (`[hooks.state]`) and for the project's `trust_level`: an untrusted project's layer is off.
 // A file Codex cannot parse is dropped with a warning, and the others still load, as in Codex.
 import { homedir } from 'node:os';
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isInside, realPath as real } from '../../config/paths.js';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { describeValue, HookTypeError } from '../../errors.js';
@@ -132,19 +132,11 @@ export function projectTrust(config: Record<string, unknown>, projectDir: string
   }
 }
 
-// A path's real form, or the path when it does not exist.
-export function real(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
-}
 
 // The folders from the project root down to the cwd (only the root when the cwd is outside it).
 function projectDirs(projectDir: string, cwd: string): string[] {
   const rel = relative(projectDir, cwd);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [projectDir];
+  if (!isInside(projectDir, cwd)) return [projectDir];
   const dirs = [projectDir];
   let dir = projectDir;
   for (const part of rel.split(sep)) dirs.push((dir = join(dir, part)));

@@ -15,9 +15,9 @@
 // manifest's `hooks` must name a file inside the plugin (no `..` or absolute path out of it, and no link
 // that leads out): a plugin is gated by enablePluginHooks alone, and must not load a file another gate keeps
 // off (an untrusted project's hooks.json); one that points out is refused with a warning.
-import { realpathSync } from 'node:fs';
+import { isInside as inside, realPath as real } from '../../config/paths.js';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { describeValue, HookTypeError } from '../../errors.js';
@@ -86,20 +86,7 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
   return reports;
 }
 
-// A path's real form, or the path when it does not exist.
-function real(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
-}
 
-// Whether `file` is `root` or below it.
-function inside(root: string, file: string): boolean {
-  const rel = relative(root, file);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
 const readJson = (file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> => readConfigObject(file, warn, 'as it is not a JSON object');

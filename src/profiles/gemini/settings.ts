@@ -8,7 +8,7 @@
 // dropped with a warning and the others load. (Gemini's system-defaults.json is not read.)
 // The order files are added in does not decide the run order: the profile puts settings hooks before
 // extensions' (Gemini's source priority), and settings hooks in this order (Gemini's CONCAT merge).
-import { realpathSync } from 'node:fs';
+import { realPath as realpath } from '../../config/paths.js';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
@@ -45,13 +45,6 @@ export function geminiSystemSettingsPath(env: NodeJS.ProcessEnv = process.env, p
 /** Gemini's homedir(): GEMINI_CLI_HOME, else the OS's. */
 export const geminiHome = (env: NodeJS.ProcessEnv = process.env): string => env.GEMINI_CLI_HOME || homedir();
 
-const realpath = (p: string): string => {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-};
 
 // resolveEnvVarsInString / resolveEnvVarsInObject: `$NAME` or `${NAME}` set in the environment (as a
 // string) is replaced; an unset one is kept as written. Objects and arrays are copied.
