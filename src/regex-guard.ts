@@ -27,6 +27,19 @@ function repeatAt(source: string, i: number): { repeats: boolean; unbounded: boo
 /** A `{n,m}` whose m is past this counts as unbounded. */
 const LARGE_BOUND = 16;
 
+// The indices of a pattern's syntax characters: every character but an escape's and a character class's
+// (`\+` and `[+*]` are literals), each class's opening `[` excepted too.
+export function* syntaxIndices(source: string): Generator<number> {
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else yield i;
+  }
+}
+
 // Why `source` could backtrack catastrophically, or undefined when it cannot (by this conservative test).
 // Two shapes: a quantified group holding a quantifier or an alternation (exponential), and more than
 // MAX_UNBOUNDED unbounded repeats one after another on one path through the pattern (polynomial). Repeats
@@ -37,21 +50,8 @@ export function catastrophicShape(source: string, flags = ''): string | undefine
   // alternative being read, and the most of its finished alternatives. The bottom frame is the pattern.
   const stack: { risky: boolean; count: number; best: number; start: number }[] = [{ risky: false, count: 0, best: 0, start: -1 }];
   const polynomial = `more than ${MAX_UNBOUNDED} unbounded repeats in a row (polynomial backtracking)`;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
+  for (const i of syntaxIndices(source)) {
     const ch = source[i]!;
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') {
-      inClass = true;
-      continue;
-    }
     const top = stack[stack.length - 1]!;
     if (ch === '(') {
       stack.push({ risky: false, count: 0, best: 0, start: i });

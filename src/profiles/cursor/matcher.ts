@@ -8,7 +8,7 @@
 // the guard's cap (MAX_MATCH_INPUT) is tested whole when the pattern is linear (no unbounded repeat: a
 // shell command is routinely longer than the cap, and "curl" past it must still match); otherwise the
 // hook runs.
-import { catastrophicShape, MAX_MATCH_INPUT } from '../../regex-guard.js';
+import { catastrophicShape, MAX_MATCH_INPUT, syntaxIndices } from '../../regex-guard.js';
 
 type Logger = { warn(message: string): void };
 
@@ -35,19 +35,9 @@ export function compileCursorMatcher(matcher: string | undefined, logger: Logger
  * guard's cap), reading escapes (`\+` is a literal) and character classes (`[+*]` too) as literals.
  */
 export function hasUnboundedRepeat(source: string): boolean {
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
+  for (const i of syntaxIndices(source)) {
     const ch = source[i]!;
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '*' || ch === '+') return true;
+    if (ch === '*' || ch === '+') return true;
     else if (ch === '{') {
       const m = /^\{\d+(,(\d*))?\}/.exec(source.slice(i));
       if (m !== null && m[1] !== undefined && (m[2] === '' || Number(m[2]) > MAX_MATCH_INPUT)) return true;
