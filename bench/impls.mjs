@@ -7,7 +7,7 @@
 //   absent = the payload's tool (ours: 'bash' / 'Bash'; peers: the single 'PreToolUse' hook);
 // - `target` is the tool dispatched, absent = the payload's tool / 'PreToolUse'.
 // build() returns { loop(n): n dispatches awaited one by one, once(): one dispatch }. Each loop is its own
-// function literal, so no call site is shared between implementations.
+// function literal (ours share one builder: every implementation runs in a process of its own).
 import Hook from 'before-after-hook';
 import Emittery from 'emittery';
 import { Hookable } from 'hookable';
@@ -45,118 +45,42 @@ export const plain = {
   },
 };
 
-// Ours, default profile: registry.register('PreToolUse', fn, { matcher }) + await registry.dispatch('PreToolUse', payload).
-export const ours = {
-  name: 'default',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ logger: quiet });
-    handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'bash' }));
-    const payload = { toolName: target ?? 'bash', input: { command: 'ls' } };
-    return {
-      once: () => registry.dispatch('PreToolUse', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('PreToolUse', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
+// Ours, one per profile: registry.register(event, fn, { matcher }) per handler + await
+// registry.dispatch(event, payload), with that harness's own tool event, tool name and payload. (One
+// builder for all: each implementation runs in a process of its own, so no call site is shared.)
+function oursFor(name, { profile, event, tool, payload, matcher = (key) => key }) {
+  return {
+    name,
+    ours: true,
+    build({ handlers, keys, target }) {
+      const registry = new HookRegistry({ ...(profile === undefined ? {} : { profile }), logger: quiet });
+      handlers.forEach((fn, i) => registry.register(event, fn, { matcher: keys?.[i] === undefined ? tool : matcher(keys[i]) }));
+      const input = payload(target ?? tool);
+      return {
+        once: () => registry.dispatch(event, input),
+        loop: async (n) => {
+          for (let i = 0; i < n; i++) await registry.dispatch(event, input);
+        },
+        runs: (result) => result.runs.length,
+      };
+    },
+  };
+}
 
-// Ours, claude profile: the same calls, with Claude Code's PreToolUse payload (tool_name, tool_input and
-// tool_use_id are its required fields, src/profiles/claude/events.ts).
-export const oursClaude = {
-  name: 'claude',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ profile: 'claude', logger: quiet });
-    handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'Bash' }));
-    const payload = { tool_name: target ?? 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
-    return {
-      once: () => registry.dispatch('PreToolUse', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('PreToolUse', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
-
-// Ours, codex profile: the same calls, with Codex's PreToolUse payload (its required fields, and the
-// turn's common ones a harness passes: src/profiles/codex/events.ts).
-export const oursCodex = {
-  name: 'codex',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ profile: 'codex', logger: quiet });
-    handlers.forEach((fn, i) => registry.register('PreToolUse', fn, { matcher: keys?.[i] ?? 'Bash' }));
-    const payload = { tool_name: target ?? 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1', turn_id: 'turn1', model: 'gpt-5', permission_mode: 'default' };
-    return {
-      once: () => registry.dispatch('PreToolUse', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('PreToolUse', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
-
-// Ours, gemini profile: the same calls, with Gemini CLI's BeforeTool payload and tool name.
-export const oursGemini = {
-  name: 'gemini',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ profile: 'gemini', logger: quiet });
-    // (Gemini's tool matchers are unanchored regexes: `tool5` would match `tool500`, so the keys are anchored.)
-    handlers.forEach((fn, i) => registry.register('BeforeTool', fn, { matcher: keys?.[i] === undefined ? 'run_shell_command' : `^${keys[i]}$` }));
-    const payload = { tool_name: target ?? 'run_shell_command', tool_input: { command: 'ls' } };
-    return {
-      once: () => registry.dispatch('BeforeTool', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('BeforeTool', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
-
-// Ours, copilot profile: the same calls, with Copilot CLI's camelCase preToolUse payload (its flat
-// matchers are full-match regexes).
-export const oursCopilot = {
-  name: 'copilot',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ profile: 'copilot', logger: quiet });
-    handlers.forEach((fn, i) => registry.register('preToolUse', fn, { matcher: keys?.[i] ?? 'bash' }));
-    const payload = { toolName: target ?? 'bash', toolArgs: { command: 'ls' } };
-    return {
-      once: () => registry.dispatch('preToolUse', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('preToolUse', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
-
-// Ours, cursor profile: the same calls, on Cursor's preToolUse (its matchers are unanchored regexes,
-// so the keys are anchored).
-export const oursCursor = {
-  name: 'cursor',
-  ours: true,
-  build({ handlers, keys, target }) {
-    const registry = new HookRegistry({ profile: 'cursor', logger: quiet });
-    handlers.forEach((fn, i) => registry.register('preToolUse', fn, { matcher: keys?.[i] === undefined ? 'Shell' : `^${keys[i]}$` }));
-    const payload = { tool_name: target ?? 'Shell', tool_input: { command: 'ls' } };
-    return {
-      once: () => registry.dispatch('preToolUse', payload),
-      loop: async (n) => {
-        for (let i = 0; i < n; i++) await registry.dispatch('preToolUse', payload);
-      },
-      runs: (result) => result.runs.length,
-    };
-  },
-};
+// Each profile's required fields (src/profiles/<name>/events.ts), and the turn's common ones a harness passes.
+export const ours = oursFor('default', { event: 'PreToolUse', tool: 'bash', payload: (t) => ({ toolName: t, input: { command: 'ls' } }) });
+export const oursClaude = oursFor('claude', { profile: 'claude', event: 'PreToolUse', tool: 'Bash', payload: (t) => ({ tool_name: t, tool_input: { command: 'ls' }, tool_use_id: 't1' }) });
+export const oursCodex = oursFor('codex', {
+  profile: 'codex',
+  event: 'PreToolUse',
+  tool: 'Bash',
+  payload: (t) => ({ tool_name: t, tool_input: { command: 'ls' }, tool_use_id: 't1', turn_id: 'turn1', model: 'gpt-5', permission_mode: 'default' }),
+});
+// Gemini's and Cursor's tool matchers are unanchored regexes (`tool5` would match `tool500`): the keys are anchored.
+export const oursGemini = oursFor('gemini', { profile: 'gemini', event: 'BeforeTool', tool: 'run_shell_command', payload: (t) => ({ tool_name: t, tool_input: { command: 'ls' } }), matcher: (k) => `^${k}$` });
+// Copilot's flat matchers are full-match regexes.
+export const oursCopilot = oursFor('copilot', { profile: 'copilot', event: 'preToolUse', tool: 'bash', payload: (t) => ({ toolName: t, toolArgs: { command: 'ls' } }) });
+export const oursCursor = oursFor('cursor', { profile: 'cursor', event: 'preToolUse', tool: 'Shell', payload: (t) => ({ tool_name: t, tool_input: { command: 'ls' } }), matcher: (k) => `^${k}$` });
 
 // hookable: hooks.hook(name, fn) per handler + await hooks.callHook(name, payload). callHook runs the
 // handlers in series; it has no way for one to stop the rest or return a value.
