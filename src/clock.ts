@@ -1,7 +1,71 @@
-// The dispatch runs' clock: `performance.now()`, read once per entry (one entry's end is the next one's
-// start) and once per dispatch. A read costs 20–35 ns here, about what a whole awaited handler costs in
-// a plain loop, and it is the largest single cost left on the hot path (≈0.55× of the plain loop at 20
-// async handlers). It stays: a cheaper clock that reuses one reading per burst of promise callbacks was
-// tried and dropped, because CPU work inside a burst then comes off the next hook's deadline — a hook
-// timed out early, and a timed-out handler blocks. Every deadline and every duration is a real reading.
+// The dispatch runs' clock: `performance.now()`, and the end of the turn.
+//
+// A reading costs 20–35 ns here, about what a whole awaited handler costs in a plain loop, so the runs do
+// not read it per entry (fast path). They read it when a dispatch starts and ends, and when it resumes on
+// a later turn of the event loop than the one it suspended in (an entry that truly waited: I/O, a timer, a
+// child process). What ties the two together is the turn stamp below: a run whose entry is pending asks
+// to be stamped, and once the current burst of callbacks and promise jobs has drained (a `nextTick`
+// queued from inside it runs only after it), one reading stamps every run still waiting. That reading
+// comes after each such entry started, so a deadline counted from it is never early, and it is late only
+// by whatever CPU work the same burst did after the entry started; a hook whose promise settles within
+// the burst it started in never costs a reading, a heap push or a timer. (A clock that reused a reading
+// taken *before* an entry started was tried and dropped: CPU work inside the burst then came off the
+// entry's deadline, and a hook timed out early.)
 export const now: () => number = performance.now.bind(performance);
+
+/** A run waiting for the end of the turn. */
+export interface TurnStamped {
+  /** Its place in the waiting list; -1 when not waiting. Managed here. */
+  stampIndex: number;
+  /** Called once the turn has ended, with a reading taken then. */
+  stamped(at: number): void;
+}
+
+const waiting: TurnStamped[] = [];
+let queued = false;
+
+// Asks for `run.stamped(reading)` once the current turn's callbacks have drained. A no-op when it waits already.
+export function stampAtTurnEnd(run: TurnStamped): void {
+  if (run.stampIndex !== -1) return;
+  run.stampIndex = waiting.length;
+  waiting.push(run);
+  if (!queued) {
+    queued = true;
+    process.nextTick(stampAll);
+  }
+}
+
+// Takes a run off the list (it finished before the turn ended).
+export function unstamp(run: TurnStamped): void {
+  const i = run.stampIndex;
+  if (i === -1) return;
+  run.stampIndex = -1;
+  const last = waiting.pop()!;
+  if (last === run) return;
+  waiting[i] = last;
+  last.stampIndex = i;
+}
+
+function stampAll(): void {
+  queued = false;
+  if (waiting.length === 0) return;
+  const at = now();
+  // Taken off first: a stamped run may ask again (it does not; a run that resumes asks from its own callback).
+  const runs = waiting.splice(0, waiting.length);
+  for (const run of runs) run.stampIndex = -1;
+  let failure: { error: unknown } | undefined;
+  for (const run of runs) {
+    try {
+      run.stamped(at);
+    } catch (error) {
+      // A bug of ours: every other run is still stamped (its deadline armed), then it surfaces.
+      failure ??= { error };
+    }
+  }
+  if (failure !== undefined) throw failure.error;
+}
+
+/** For tests: how many runs wait for the end of the turn. */
+export function runsAwaitingStamp(): number {
+  return waiting.length;
+}

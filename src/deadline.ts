@@ -16,8 +16,8 @@ export interface Deadline {
   at: number;
   /** Its place in the heap; -1 when not pending. Managed here. */
   index: number;
-  /** Called once (as a method), when `at` has passed and the deadline was not cancelled. */
-  fire(): void;
+  /** Called once (as a method), when `at` has passed and the deadline was not cancelled, with the reading that saw it pass. */
+  fire(current: number): void;
 }
 
 const heap: Deadline[] = [];
@@ -28,12 +28,13 @@ let armedAt = Infinity;
 let refed = false;
 
 // Makes a deadline object for `fire` (not yet pending).
-export function makeDeadline(fire: () => void): Deadline {
+export function makeDeadline(fire: (current: number) => void): Deadline {
   return { at: 0, index: -1, fire };
 }
 
-// Schedules `item` at `at`; returns it. The clock is read only when the timer must be armed again.
-export function addDeadline(at: number, item: Deadline | (() => void)): Deadline {
+// Schedules `item` at `at`; returns it. The clock is read only when the timer must be armed again, and not
+// then when the caller passes a reading it has just taken (`current`).
+export function addDeadline(at: number, item: Deadline | ((current: number) => void), current?: number): Deadline {
   const d = typeof item === 'function' ? makeDeadline(item) : item;
   if (d.index !== -1) remove(d);
   d.at = at;
@@ -44,7 +45,7 @@ export function addDeadline(at: number, item: Deadline | (() => void)): Deadline
     timer.ref();
     refed = true;
   }
-  if (at < armedAt) arm(at, now());
+  if (at < armedAt) arm(at, current ?? now());
   return d;
 }
 
@@ -96,7 +97,7 @@ function tick(): void {
   while (heap.length > 0 && heap[0]!.at <= current) {
     const head = heap[0]!;
     remove(head);
-    head.fire();
+    head.fire(current);
   }
   const head = heap[0];
   if (head !== undefined && head.at < armedAt) arm(head.at, current);

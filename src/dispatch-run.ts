@@ -3,11 +3,13 @@
 //
 // Fast path [tapable, hookable]: entries are called synchronously in a plain loop until one returns a
 // thenable. Only then does the run suspend, by attaching its continuation to that thenable (no extra
-// promise, no `await`), and only then is a deadline put on the shared timer (src/deadline.ts): one lazy
-// item per dispatch, not one per entry. The dispatch's own promise is created at the first suspension; a
-// fully synchronous chain never makes one.
+// promise, no `await`), and only if the entry is still pending when the turn ends is a deadline put on
+// the shared timer (src/clock.ts, src/deadline.ts): one item per dispatch, not one per entry. The
+// dispatch's own promise is created at the first suspension; a fully synchronous chain never makes one.
+// The clock is read at the start and the end, and on a resume in a later turn (`RunLimits.exactTiming`:
+// at every entry's end).
 import { DispatchAbort, EntryContext } from './context.js';
-import { now } from './clock.js';
+import { now, stampAtTurnEnd, unstamp, type TurnStamped } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import type { Entry, EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
@@ -38,6 +40,12 @@ export interface RunLimits {
   readonly ceilingMs: number;
   /** Observers, called as each entry starts and ends (only looked at when set). */
   readonly observers?: HookObservers | undefined;
+  /**
+   * Read the clock at every entry's end, so each run's durationMs is its own (the registry sets it for
+   * `timing: 'entry'`, observers and the record). Otherwise entries that ran back to back within one turn
+   * of the event loop each get that stretch's length. Default false.
+   */
+  readonly exactTiming?: boolean | undefined;
 }
 
 const TIMEOUT_REASON = 'hook deadline passed';
@@ -46,7 +54,7 @@ const PROMISE_THEN = Promise.prototype.then;
 type SettleKind = 'ok' | 'error' | 'timeout';
 
 
-export class DispatchRun<S = unknown> implements Deadline {
+export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   readonly #rules: SequentialRules<S>;
   readonly #input: unknown;
   readonly #entries: readonly Entry[];
@@ -58,8 +66,16 @@ export class DispatchRun<S = unknown> implements Deadline {
   readonly #ceilingAt: number;
   #state: S | undefined;
   #index = 0;
-  // When the current entry started (the previous one's end: one clock read per entry).
-  #start: number;
+  // The last reading: when the stretch of entries since it began (each entry started at or after it).
+  #low: number;
+  // How many runs have their durationMs (the rest ran since #low and get theirs at the next reading).
+  #filled = 0;
+  // When the pending entry's deadline counts from, NaN until the turn stamp comes (a resume after it is a
+  // resume on a later turn): the last reading when the entry is the first since (so that reading is its
+  // start), else the stamp's (it started before the stamp). Exact where known, never early.
+  #pinned = Number.NaN;
+  #startKnown = false;
+  readonly #exact: boolean;
   // Identifies the entry being awaited: a settlement that arrives after a timeout or abort is stale.
   #token = 0;
   #suspended = false;
@@ -74,6 +90,8 @@ export class DispatchRun<S = unknown> implements Deadline {
   at = 0;
   /** @internal The deadline heap's. */
   index = -1;
+  /** @internal The turn stamp's. */
+  stampIndex = -1;
   #context: EntryContext | undefined;
   #resolve: ((result: DispatchResult) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
@@ -87,8 +105,9 @@ export class DispatchRun<S = unknown> implements Deadline {
     this.#signal = signal;
     this.#limits = limits;
     this.#logger = logger;
-    this.#start = now();
-    this.#ceilingAt = limits.ceilingMs === Infinity ? Infinity : this.#start + limits.ceilingMs;
+    this.#low = now();
+    this.#exact = limits.exactTiming === true;
+    this.#ceilingAt = limits.ceilingMs === Infinity ? Infinity : this.#low + limits.ceilingMs;
     this.#abort = signal === undefined ? undefined : new DispatchAbort(signal);
   }
 
@@ -97,21 +116,22 @@ export class DispatchRun<S = unknown> implements Deadline {
     if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
     const result = this.#continue();
     if (result !== undefined) return Promise.resolve(this.#done(result));
+    // The chain may have finished (an abort) between suspension and here.
+    if (this.#error !== undefined) return Promise.reject(this.#error.cause);
+    if (this.#settledResult !== undefined) return Promise.resolve(this.#settledResult);
     return new Promise<DispatchResult>((resolve, reject) => {
-      // The chain may have finished (an abort) between suspension and here.
-      if (this.#error !== undefined) return reject(this.#error.cause);
-      if (this.#settledResult !== undefined) return resolve(this.#settledResult);
       this.#resolve = resolve;
       this.#reject = reject;
     });
   }
+
 
   // Runs entries synchronously from #index until one suspends (undefined) or the chain ends (a result).
   #continue(): DispatchResult | undefined {
     const entries = this.#entries;
     const observers = this.#limits.observers;
     while (this.#index < entries.length) {
-      if (this.#start >= this.#ceilingAt) break;
+      if (this.#low >= this.#ceilingAt) break;
       const entry = entries[this.#index]!;
       if (observers !== undefined) notifyStart(observers, this.#rules.name, entry, this.#logger);
       const context = new EntryContext(this.#abort);
@@ -123,12 +143,12 @@ export class DispatchRun<S = unknown> implements Deadline {
         // Reading `.then` runs the hook's code too (a getter), so it is inside the try.
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
-        const r = this.#record(entry, 'error', error, now());
+        const r = this.#record(entry, 'error', error);
         if (r !== undefined) return r;
         continue;
       }
       if (typeof then !== 'function') {
-        const r = this.#record(entry, 'ok', value, now());
+        const r = this.#record(entry, 'ok', value);
         if (r !== undefined) return r;
         continue;
       }
@@ -144,23 +164,24 @@ export class DispatchRun<S = unknown> implements Deadline {
           (value as Promise<unknown>).then(this.#onValue, this.#onError);
         } catch (error) {
           this.#context = undefined;
-          const r = this.#record(entry, 'error', error, now());
+          const r = this.#record(entry, 'error', error);
           if (r !== undefined) return r;
           continue;
         }
-        this.#park(entry);
+        this.#park();
         return undefined;
       }
       const settled = this.#suspend(value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
       if (settled === undefined) {
-        this.#park(entry);
+        this.#park();
         return undefined;
       }
       // A thenable that settled synchronously: go on in this loop (no recursion, however many there are).
       this.#context = undefined;
-      const r = this.#record(entry, settled.kind, settled.value, now());
+      const r = this.#record(entry, settled.kind, settled.value);
       if (r !== undefined) return r;
     }
+    this.#timeRuns();
     return this.#rules.merged(this.#state, this.#runs);
   }
 
@@ -207,26 +228,43 @@ export class DispatchRun<S = unknown> implements Deadline {
     return sync;
   }
 
-  // The run waits for the current entry: make sure a deadline will look at it.
-  #park(entry: Entry): void {
+  // The run waits for the current entry: if it still waits when the turn ends, the stamp puts its deadline
+  // on the timer. Fast path: an entry whose promise settles within the turn costs neither.
+  #park(): void {
     this.#suspended = true;
-    const at = this.#deadlineOf(entry);
-    // Pending at an earlier time (an earlier entry's): it moves here when it fires.
-    if (at !== Infinity && (this.index === -1 || this.at > at)) addDeadline(at, this);
+    this.#pinned = Number.NaN;
+    // Every run before it has its duration: no entry ran since the last reading, which is this one's start.
+    this.#startKnown = this.#filled === this.#runs.length;
+    stampAtTurnEnd(this);
     // The dispatch's signal may have aborted while the entry ran synchronously.
     if (this.#abort?.aborted) this.#interrupt();
   }
 
-  #deadlineOf(entry: Entry): number {
-    return Math.min(entry.longRunning ? Infinity : this.#start + this.#limits.entryMs, this.#ceilingAt);
+  /** @internal The turn ended with the current entry pending: it started before `at`. */
+  stamped(at: number): void {
+    if (!this.#suspended || this.#settledResult !== undefined) return;
+    this.#pinned = this.#startKnown ? this.#low : at;
+    // The entries that settled within the turn ended before it did.
+    this.#fill(at);
+    const due = this.#deadlineOf(this.#entries[this.#index]!);
+    if (due !== Infinity) addDeadline(due, this, at);
+    else if (this.index !== -1) cancelDeadline(this);
   }
 
-  #resume(token: number, kind: SettleKind, value: unknown): void {
+  // The pending entry's deadline: the event's per-entry one from the turn stamp (never early), never past
+  // the dispatch's ceiling.
+  #deadlineOf(entry: Entry): number {
+    return Math.min(entry.longRunning ? Infinity : this.#pinned + this.#limits.entryMs, this.#ceilingAt);
+  }
+
+  // `end`: a reading taken for this resume (a timeout's); else one is taken when the turn has ended since
+  // the entry suspended (the stamp came: time passed), and none when it settled within the turn.
+  #resume(token: number, kind: SettleKind, value: unknown, end?: number): void {
     if (token !== this.#token || !this.#suspended) return; // stale: the entry already timed out, or the dispatch aborted
     this.#suspended = false;
     this.#context = undefined;
     try {
-      const r = this.#record(this.#entries[this.#index]!, kind, value, now()) ?? this.#continue();
+      const r = this.#record(this.#entries[this.#index]!, kind, value, end ?? (Number.isNaN(this.#pinned) ? undefined : now())) ?? this.#continue();
       if (r !== undefined) this.#finish(r);
     } catch (error) {
       // A bug of ours, not a hook's failure: surface it instead of leaving the dispatch pending.
@@ -235,19 +273,21 @@ export class DispatchRun<S = unknown> implements Deadline {
   }
 
   /** @internal Called by the deadline heap when `at` has passed. */
-  fire(): void {
+  fire(current: number): void {
     if (!this.#suspended || this.#settledResult !== undefined) return;
+    // Only the stamp arms the timer, so the entry is pinned; were it not, it started before this reading.
+    if (Number.isNaN(this.#pinned)) this.#pinned = current;
     const at = this.#deadlineOf(this.#entries[this.#index]!);
-    if (at > this.at) {
+    if (at > current) {
       // It fired for an entry that has finished since; the current one's deadline is later.
-      if (at !== Infinity) addDeadline(at, this);
+      if (at !== Infinity) addDeadline(at, this, current);
       return;
     }
     // The token first: an entry that answers from its signal's abort listener answers too late.
     const context = this.#context;
     this.#expireToken();
     context?.expire(new Error(TIMEOUT_REASON));
-    this.#resume(this.#token, 'timeout', at);
+    this.#resume(this.#token, 'timeout', at, current);
   }
 
   // Stale settlements of the current entry must find another token (and callbacks bound to another one).
@@ -263,19 +303,42 @@ export class DispatchRun<S = unknown> implements Deadline {
     this.#suspended = false;
     this.#expireToken();
     const entry = this.#entries[this.#index]!;
-    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: 0, message: 'the dispatch was aborted' };
     this.#runs.push(run);
+    this.#reading(now());
     // Every onHookStart gets its onHookEnd, an aborted entry's too.
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     this.#finish(makeAbortedResult(this.#runs));
   }
 
+  // A reading: the runs since the last one get their durations from it, and the next stretch starts at it.
+  #reading(at: number): void {
+    this.#fill(at);
+    this.#low = at;
+  }
+
+  // The runs since the last reading ended before `at`: each gets the stretch from that reading to `at`
+  // (its own length when the stretch is one entry long).
+  #fill(at: number): void {
+    const runs = this.#runs;
+    const span = at - this.#low;
+    for (let i = this.#filled; i < runs.length; i++) runs[i]!.durationMs = span;
+    this.#filled = runs.length;
+  }
+
+  // The chain ends: the last stretch's runs get their durations.
+  #timeRuns(): void {
+    if (this.#filled < this.#runs.length) this.#reading(now());
+  }
+
   // Records the current entry's run and advances. Returns the final result when the chain ends here.
-  #record(entry: Entry, kind: SettleKind, value: unknown, end: number): DispatchResult | undefined {
-    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: end - this.#start };
-    this.#start = end;
+  // `end`: a reading taken as it settled, if any (every entry's with exact timing).
+  #record(entry: Entry, kind: SettleKind, value: unknown, end?: number): DispatchResult | undefined {
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: 0 };
     this.#index++;
     this.#runs.push(run);
+    if (end !== undefined) this.#reading(end);
+    else if (this.#exact) this.#reading(now());
     let d: HookDecision | undefined;
     try {
       d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
@@ -287,9 +350,15 @@ export class DispatchRun<S = unknown> implements Deadline {
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     // An entry cut off (the dispatch's signal, or the registry closing under it) cuts the dispatch: it
     // reads as aborted, never as an approval.
-    if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#runs);
+    if (this.#abort?.aborted || run.outcome === 'aborted') {
+      this.#timeRuns();
+      return makeAbortedResult(this.#runs);
+    }
     if (d === undefined) return undefined;
-    if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#runs);
+    if (this.#rules.blocks(d)) {
+      this.#timeRuns();
+      return this.#rules.blocked(d, this.#runs);
+    }
     this.#state = this.#rules.accumulate(this.#state, d);
     return undefined;
   }
@@ -344,6 +413,7 @@ export class DispatchRun<S = unknown> implements Deadline {
 
   #done(result: DispatchResult): DispatchResult {
     this.#settledResult = result;
+    if (this.stampIndex !== -1) unstamp(this);
     if (this.index !== -1) cancelDeadline(this);
     this.#abort?.dispose();
     return result;
@@ -357,6 +427,7 @@ export class DispatchRun<S = unknown> implements Deadline {
 
   #fail(error: unknown): void {
     if (this.#settledResult !== undefined) return;
+    this.#timeRuns();
     this.#done(makeAbortedResult(this.#runs));
     if (this.#reject) this.#reject(error);
     else this.#error = { cause: error };

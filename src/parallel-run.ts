@@ -4,11 +4,13 @@
 // It names no profile.
 //
 // Fast path: entries that return no thenable settle in the starting loop, and a dispatch whose entries all
-// did resolves without a promise of its own; one deadline item per dispatch sits on the shared timer, at
-// the earliest pending entry's deadline, instead of one per entry.
+// did resolves without a promise of its own; a dispatch still waiting when the turn ends (src/clock.ts)
+// puts one deadline item on the shared timer, at the earliest pending entry's deadline, instead of one per
+// entry, and one whose entries all settle within the turn puts none. The clock is read at the start and
+// the end, and for each entry that settles on a later turn (`exactTiming`: for each entry).
 import { EventEmitter } from 'node:events';
 import { DispatchAbort, EntryContext } from './context.js';
-import { now } from './clock.js';
+import { now, stampAtTurnEnd, unstamp, type TurnStamped } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
 import type { Entry } from './entry.js';
@@ -50,6 +52,8 @@ export interface ParallelRunOptions<O extends EntryOutcome> {
   /** Passed to command invokers as their fourth argument (e.g. the claude profile's CLAUDE_ENV_FILE). */
   readonly extras?: unknown;
   readonly observers: HookObservers | undefined;
+  /** Read the clock as each entry settles (see `RunLimits.exactTiming`). Default false. */
+  readonly exactTiming?: boolean | undefined;
 }
 
 const PROMISE_THEN = Promise.prototype.then;
@@ -62,7 +66,7 @@ export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): P
 }
 
 // The run is its own deadline item (`at`, `index`, `fire`): one heap push per dispatch that waits.
-class ParallelRun<O extends EntryOutcome> implements Deadline {
+class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   readonly #o: ParallelRunOptions<O>;
   readonly #entries: readonly Entry[];
   readonly #rules: ParallelRules<O>;
@@ -70,6 +74,19 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   readonly #outcomes: (O | undefined)[];
   readonly #runs: HookRun[];
   readonly #start: number;
+  readonly #exact: boolean;
+  // The turn stamp's reading (every entry started before it), NaN until the stamp comes: deadlines count
+  // from it, and an entry that settles after it settled on a later turn.
+  #pinned = Number.NaN;
+  // Settled runs whose durationMs waits for the next reading (they settled within the turn).
+  #unfilled = 0;
+  // Native promises of pending entries not watched yet (#watchNext), the one being watched, and the pair
+  // of callbacks that watches them in turn.
+  #queued: (Promise<unknown> | undefined)[] | undefined;
+  #watching = -1;
+  #inOrder = true;
+  #onNext: ((value: unknown) => void) | undefined;
+  #onNextError: ((error: unknown) => void) | undefined;
   readonly #abort: DispatchAbort | undefined;
   #contexts: (EntryContext | undefined)[] | undefined;
   #fanOut: AbortController | undefined;
@@ -78,6 +95,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   at = 0;
   /** @internal The deadline heap's. */
   index = -1;
+  /** @internal The turn stamp's. */
+  stampIndex = -1;
   #started = 0;
   #done = false;
   #result: DispatchResult | undefined;
@@ -93,6 +112,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
     this.#start = now();
+    this.#exact = o.exactTiming === true;
     this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
   }
 
@@ -123,24 +143,81 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
       }
       // Pending: its context expires at its deadline.
       (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
-      const onValue = (v: unknown): void => this.#settleValue(i, v);
-      const onError = (error: unknown): void => this.#fail(i, error);
-      try {
-        // A method call for native promises (V8 inlines it; see src/dispatch-run.ts).
-        if (then === PROMISE_THEN) (value as Promise<unknown>).then(onValue, onError);
-        else (then as PromiseLike<unknown>['then']).call(value, onValue, onError);
-      } catch (error) {
-        this.#fail(i, error);
-      }
+      // Fast path: native promises are watched one after another by one pair of callbacks (below).
+      if (then === PROMISE_THEN && !this.#exact) (this.#queued ??= new Array<Promise<unknown> | undefined>(this.#n))[i] = value as Promise<unknown>;
+      else this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
     }
+    if (this.#queued !== undefined && !this.#done) this.#watchNext(0);
     if (this.#abort?.aborted) this.#interrupt();
     if (this.#error !== undefined) return Promise.reject(this.#error.cause);
     if (this.#result !== undefined) return Promise.resolve(this.#result);
-    this.#armDeadline();
+    stampAtTurnEnd(this);
     return new Promise<DispatchResult>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+  }
+
+  // Watches one pending entry with callbacks of its own (a thenable that is not a native promise may call
+  // back synchronously or twice; #settle takes the first answer).
+  #watch(i: number, value: PromiseLike<unknown>, then: PromiseLike<unknown>['then']): void {
+    const onValue = (v: unknown): void => this.#settleValue(i, v);
+    const onError = (error: unknown): void => this.#fail(i, error);
+    try {
+      // A method call for native promises (V8 inlines it; see src/dispatch-run.ts).
+      if (then === PROMISE_THEN) (value as Promise<unknown>).then(onValue, onError);
+      else then.call(value, onValue, onError);
+    } catch (error) {
+      this.#fail(i, error);
+    }
+  }
+
+  // Fast path: the queued native promises are watched in registration order by one pair of callbacks, each
+  // attached when the one before has settled, instead of two closures per entry. All of them run already,
+  // and while the turn lasts nothing but the order of promise jobs tells which settled first: the merge is
+  // in registration order either way, and every duration waits for the next reading. If the run still
+  // waits when the turn ends, the stamp watches the rest on their own (#watchRest), so each is seen as it
+  // settles and times out at its own deadline.
+  #watchNext(from: number): void {
+    const queued = this.#queued!;
+    for (let i = from; i < this.#n; i++) {
+      const p = queued[i];
+      if (p === undefined) continue;
+      queued[i] = undefined;
+      if (this.#outcomes[i] !== undefined) continue;
+      this.#watching = i;
+      if (this.#onNext === undefined) {
+        this.#onNext = (v) => this.#nextSettled(false, v);
+        this.#onNextError = (error) => this.#nextSettled(true, error);
+      }
+      try {
+        p.then(this.#onNext, this.#onNextError);
+        return;
+      } catch (error) {
+        this.#fail(i, error);
+      }
+    }
+    this.#watching = -1;
+  }
+
+  #nextSettled(failed: boolean, value: unknown): void {
+    const i = this.#watching;
+    if (failed) this.#fail(i, value);
+    else this.#settleValue(i, value);
+    if (!this.#done && this.#inOrder) this.#watchNext(i + 1);
+  }
+
+  // The turn ended with entries pending: the ones not watched yet get callbacks of their own.
+  #watchRest(): void {
+    this.#inOrder = false;
+    const queued = this.#queued;
+    if (queued === undefined) return;
+    for (let i = 0; i < this.#n; i++) {
+      const p = queued[i];
+      if (p === undefined) continue;
+      queued[i] = undefined;
+      if (this.#outcomes[i] === undefined) this.#watch(i, p, PROMISE_THEN);
+    }
   }
 
   // What runners (commands, HTTP hooks) listen to for the dispatch's abort: one signal of the run's own,
@@ -156,10 +233,21 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     return this.#fanOut.signal;
   }
 
-  // An entry's deadline: its own timeout, else the event's default, never past the dispatch's ceiling.
+  /** @internal The turn ended with entries pending: every entry started before `at`. */
+  stamped(at: number): void {
+    if (this.#done) return;
+    this.#pinned = at;
+    this.#fill(at);
+    this.#watchRest();
+    this.#armDeadline(at);
+  }
+
+  // An entry's deadline: its own timeout (else the event's default), never past the dispatch's ceiling,
+  // counted from its start where that is known (the first entry's is the dispatch's), else from the turn
+  // stamp (it started before it): never early.
   #deadlineOf(i: number): number {
     const entry = this.#o.entries[i]!;
-    const own = this.#start + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
+    const own = (i === 0 ? this.#start : this.#pinned) + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
     // A command or HTTP hook is ended by its own runner at this same timeout, with what it knows then (a
     // hook that exited with `exit 2` while a child holds its pipes still blocks): the run's deadline only
     // backs that up, a little later, so it never pre-empts the runner's answer.
@@ -167,25 +255,27 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
   }
 
   // The run's deadline item goes to the earliest deadline of the entries still pending.
-  #armDeadline(): void {
+  #armDeadline(current: number): void {
     if (this.#contexts === undefined || this.#done) return;
     let next = Infinity;
     for (let i = 0; i < this.#n; i++) if (this.#outcomes[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
-    if (next !== Infinity) addDeadline(next, this);
+    if (next !== Infinity) addDeadline(next, this, current);
   }
 
-  /** @internal Called by the deadline heap when `at` has passed: every pending entry whose deadline it was times out. */
-  fire(): void {
-    const fired = this.at;
+  /** @internal Called by the deadline heap when `at` has passed: every pending entry whose deadline has passed times out. */
+  fire(current: number): void {
+    // Only the stamp arms the timer, so the run is pinned; were it not, its entries started before this reading.
+    if (Number.isNaN(this.#pinned)) this.#pinned = current;
+    const fired = current;
     for (let i = 0; i < this.#n && !this.#done; i++) {
       if (this.#outcomes[i] !== undefined) continue;
       const at = this.#deadlineOf(i);
       if (at > fired) continue;
       const entry = this.#entries[i]!;
       this.#contexts?.[i]?.expire(new Error('hook timed out'));
-      this.#settle(i, this.#rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`));
+      this.#settle(i, this.#rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
     }
-    this.#armDeadline();
+    this.#armDeadline(current);
   }
 
   #settleValue(i: number, value: unknown): void {
@@ -209,14 +299,19 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     this.#settle(i, this.#rules.failure(entry, 'error', message));
   }
 
-  #settle(i: number, settled: O): void {
+  // `end`: a reading taken as it settled, if the caller has one.
+  #settle(i: number, settled: O, end?: number): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const rules = this.#rules;
     const { observers, logger } = this.#o;
     const entry = this.#entries[i]!;
     const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
     this.#outcomes[i] = outcome;
-    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: now() - this.#start };
+    // Timed now if exactly, or if it settled on a later turn than it started (the stamp came: time passed);
+    // one that settled within the turn gets its duration at the next reading.
+    const at = end ?? (this.#exact || !Number.isNaN(this.#pinned) ? now() : undefined);
+    const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: at === undefined ? -1 : at - this.#start };
+    if (at === undefined) this.#unfilled++;
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
     this.#runs[i] = run;
@@ -230,10 +325,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     if (this.#done) return;
     const { entries, rules, observers, logger } = this.#o;
     const runs = this.#runs;
+    let end: number | undefined;
+    this.#timeRuns();
     for (let i = 0; i < this.#n; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
-      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: now() - this.#start, message: 'the dispatch was aborted' };
+      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: (end ??= now()) - this.#start, message: 'the dispatch was aborted' };
       runs[i] = run;
       // Every onHookStart gets its onHookEnd, an aborted run's too.
       if (i < this.#started && observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
@@ -241,9 +338,23 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     this.#finish({ blocked: false, aborted: true, runs });
   }
 
+  // The runs that settled within the turn ended before `at`: each gets its duration from it (an upper bound).
+  #fill(at: number): void {
+    if (this.#unfilled === 0) return;
+    this.#unfilled = 0;
+    const span = at - this.#start;
+    for (const run of this.#runs) if (run !== undefined && run.durationMs < 0) run.durationMs = span;
+  }
+
+  // The dispatch ends: the runs still without a duration get one.
+  #timeRuns(): void {
+    if (this.#unfilled > 0) this.#fill(now());
+  }
+
   // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
   // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
   #merge(): void {
+    this.#timeRuns();
     // An entry cut off (the registry closing under it) cuts the dispatch: aborted, never an approval.
     if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
@@ -262,6 +373,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline {
     if (this.#done) return;
     this.#done = true;
     this.#result = result;
+    if (this.stampIndex !== -1) unstamp(this);
     if (this.index !== -1) cancelDeadline(this);
     this.#abort?.dispose();
     if (this.#error === undefined) this.#resolve?.(result);

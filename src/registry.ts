@@ -66,8 +66,16 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
   trustStore?: string;
   /** Called as each hook starts, with its name, event, kind and `statusMessage` (claude), so a harness can show a spinner. */
   onHookStart?: (info: HookStartInfo) => void;
-  /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. */
+  /** Called as each hook ends, with its outcome and duration as well, e.g. for telemetry. Its duration is the hook's own (as with `timing: 'entry'`). */
   onHookEnd?: (info: HookEndInfo) => void;
+  /**
+   * How runs' `durationMs` is measured. `'turn'` (default): the clock is read when a dispatch starts and
+   * ends and when it resumes on a later turn of the event loop, so a hook that waited (a command, I/O, a
+   * timer) gets its own duration, and hooks that ran back to back within one turn each get that stretch's
+   * length (an upper bound). `'entry'`: a reading as each hook ends, so each gets its own (≈30 ns a hook).
+   * `onHookStart`/`onHookEnd` and `record` imply `'entry'`. Deadlines are the same either way.
+   */
+  timing?: 'turn' | 'entry';
   /**
    * Records each dispatch as one JSON line (`{ time, event, payload, result, runs, durationMs }`) for
    * `harness-hooks replay`: a file path (appended to), a Node writable stream, or a web `WritableStream`.
@@ -163,7 +171,7 @@ const BY_VALUE_LIMIT = 1024;
 /** The registry's deadlines when the `deadlines` option sets none. */
 export const DEFAULT_DEADLINES: Readonly<{ handlerMs: number; stopHandlerMs: number; subagentStopDispatchMs: number }> = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
-const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'record', 'redact']);
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'timing', 'record', 'redact']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
 // profile's methods typed in.
@@ -228,6 +236,9 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     if (projectDir !== undefined && (typeof projectDir !== 'string' || !isAbsolute(projectDir))) {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`projectDir\` option to be an absolute path, got ${describeValue(projectDir)}`);
     }
+    if (options.timing !== undefined && options.timing !== 'turn' && options.timing !== 'entry') {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`timing\` option to be 'turn' or 'entry', got ${describeValue(options.timing)}`);
+    }
     for (const key of ['onHookStart', 'onHookEnd'] as const) {
       if (options[key] !== undefined && typeof options[key] !== 'function') {
         throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`${key}\` option to be a function, got ${describeValue(options[key])}`);
@@ -264,6 +275,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
         return projectDir ?? registry.#session.cwd ?? process.cwd();
       },
       observers: options.onHookStart === undefined && options.onHookEnd === undefined ? undefined : { onHookStart: options.onHookStart, onHookEnd: options.onHookEnd },
+      exactTiming: options.timing === 'entry' || options.onHookStart !== undefined || options.onHookEnd !== undefined || options.record !== undefined,
       executor: () => (this.#executor ??= this.#ownExecutor = new CommandExecutor({ logger: this.logger })),
       closeSignal: this.#close.signal,
       withheldEnv: (source) => withheldEnv(hookEnv, source),

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../src/index.js';
 import { pendingDeadlines } from '../src/deadline.js';
+import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
 
 const payload = { toolName: 'bash' };
@@ -75,6 +76,81 @@ describe('sequential run: the clock', () => {
     registry.register('PreToolUse', () => sleep(50).then(() => undefined));
     const result = await registry.dispatch('PreToolUse', payload);
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('sequential run: the turn clock', () => {
+  const busy = (ms: number): void => {
+    const t = performance.now();
+    while (performance.now() - t < ms) {
+      // CPU work, the event loop blocked
+    }
+  };
+
+  it('puts nothing on the timer for entries whose promises settle within the turn', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    for (let i = 0; i < 5; i++) registry.register('PreToolUse', async () => undefined);
+    const before = pendingDeadlines();
+    const running = registry.dispatch('PreToolUse', payload);
+    // Suspended on the first entry: it waits for the end of the turn, not on the timer.
+    expect(pendingDeadlines()).toBe(before);
+    expect(runsAwaitingStamp()).toBe(1);
+    const result = await running;
+    expect(result.runs).toHaveLength(5);
+    expect(runsAwaitingStamp()).toBe(0);
+    expect(pendingDeadlines()).toBe(before);
+  });
+
+  it('counts a hung entry’s deadline from the end of the turn when entries before it ran in that turn: CPU work after it started is not taken off it', async () => {
+    const registry = new HookRegistry({ logger: makeLogger(), deadlines: { handlerMs: 100 } });
+    registry.register('PreToolUse', async () => undefined, { name: 'fast' });
+    registry.register('PreToolUse', () => new Promise(() => {}), { name: 'hung' });
+    const t0 = performance.now();
+    const running = registry.dispatch('PreToolUse', payload);
+    // The harness's own CPU work in the same turn, after the hung entry started.
+    await Promise.resolve();
+    await Promise.resolve();
+    busy(150);
+    const result = await running;
+    expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'timeout']);
+    // Not at 100 ms (when the CPU work ended it would already be past), but 100 ms after the turn ended.
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(245);
+  });
+
+  it('gives entries that ran back to back within one turn that stretch’s length, so a slow one shows in each', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('PreToolUse', async () => undefined, { name: 'a' });
+    registry.register('PreToolUse', async () => busy(40), { name: 'b' });
+    registry.register('PreToolUse', async () => undefined, { name: 'c' });
+    registry.register('PreToolUse', () => sleep(60).then(() => undefined), { name: 'waits' });
+    registry.register('PreToolUse', async () => undefined, { name: 'after' });
+    const result = await registry.dispatch('PreToolUse', payload);
+    const [a, b, c, waits, after] = result.runs.map((r) => r.durationMs);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(b).toBeGreaterThanOrEqual(39);
+    // The waiting entry is timed from its stretch's start (the last reading before it started): its wait
+    // and the stretch before it, an upper bound.
+    expect(waits).toBeGreaterThanOrEqual(95);
+    expect(after).toBeLessThan(20);
+  });
+
+  it("times each entry on its own with timing: 'entry', and with an observer", async () => {
+    for (const options of [{ timing: 'entry' as const }, { onHookEnd: () => {} }]) {
+      const registry = new HookRegistry({ logger: makeLogger(), ...options });
+      registry.register('PreToolUse', async () => undefined, { name: 'a' });
+      registry.register('PreToolUse', async () => busy(40), { name: 'b' });
+      registry.register('PreToolUse', async () => undefined, { name: 'c' });
+      const result = await registry.dispatch('PreToolUse', payload);
+      const [a, b, c] = result.runs.map((r) => r.durationMs);
+      expect(b).toBeGreaterThanOrEqual(39);
+      expect(a).toBeLessThan(20);
+      expect(c).toBeLessThan(20);
+    }
+  });
+
+  it('rejects a timing option that is neither', () => {
+    expect(() => new HookRegistry({ timing: 'always' as 'turn' })).toThrow(/`timing` option to be 'turn' or 'entry', got "always"/);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../src/index.js';
 import { pendingDeadlines } from '../src/deadline.js';
+import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
 
 const payload = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
@@ -58,6 +59,55 @@ describe('parallel run (claude profile): deadlines on the fast path', () => {
     });
     const result = await registry.dispatch('PreToolUse', payload);
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(39);
+  });
+});
+
+describe('parallel run: the turn clock', () => {
+  const busy = (ms: number): void => {
+    const t = performance.now();
+    while (performance.now() - t < ms) {
+      // CPU work, the event loop blocked
+    }
+  };
+
+  it('puts nothing on the timer when every entry settles within the turn, and times them all', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PreToolUse: [{ hooks: Array.from({ length: 5 }, () => async () => undefined) }] });
+    const before = pendingDeadlines();
+    const running = registry.dispatch('PreToolUse', payload);
+    expect(pendingDeadlines()).toBe(before);
+    expect(runsAwaitingStamp()).toBe(1);
+    const result = await running;
+    expect(result.runs).toHaveLength(5);
+    for (const run of result.runs) {
+      expect(run.durationMs).toBeGreaterThanOrEqual(0);
+      expect(run.durationMs).toBeLessThan(50);
+    }
+    expect(runsAwaitingStamp()).toBe(0);
+  });
+
+  it('gives an entry that settled within the turn a duration from that turn, not from when the dispatch ended', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PreToolUse: [{ hooks: [async () => undefined, () => sleep(80).then(() => undefined)] }] });
+    const result = await registry.dispatch('PreToolUse', payload);
+    expect(result.runs[0]!.durationMs).toBeLessThan(40);
+    expect(result.runs[1]!.durationMs).toBeGreaterThanOrEqual(75);
+  });
+
+  it('counts a later entry’s deadline from the end of the turn it started in: an earlier entry’s CPU work is not taken off it', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PostToolUse: [{ timeout: 0.1, hooks: [async () => busy(150), () => sleep(20).then(() => undefined)] }] });
+    const result = await registry.dispatch('PostToolUse', post);
+    expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+  });
+
+  it('counts the first entry’s deadline from the dispatch’s start: its own synchronous work is part of it', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    registry.registerSdkHooks({ PostToolUse: [{ timeout: 0.15, hooks: [() => (busy(100), hang())] }] });
+    const t0 = performance.now();
+    const result = await registry.dispatch('PostToolUse', post);
+    expect(result.runs[0]!.outcome).toBe('timeout');
+    expect(performance.now() - t0).toBeLessThan(240);
   });
 });
 

@@ -38,6 +38,8 @@ export interface ProfileHost<State = unknown> {
   readonly projectDir: string;
   /** onHookStart / onHookEnd, or undefined when the harness set neither (then nothing is called). */
   readonly observers: HookObservers | undefined;
+  /** Whether runs read the clock as each entry ends (the `timing` option; observers and the record imply it): pass it on as the runs' `exactTiming`. */
+  readonly exactTiming: boolean;
   /** The registry's executor (made on first use). */
   executor(): Pick<CommandExecutor, 'run'>;
   /** Aborts when the registry closes: background work runs under it. */

@@ -209,6 +209,7 @@ function run(
     ceilingMs: extras.ceilingMs,
     extras,
     observers: host.observers,
+    exactTiming: host.exactTiming,
   });
 }
 

@@ -147,7 +147,7 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
 
   run(host, view, payload, entries, signal) {
     const input = view.input(payload as Record<string, unknown>, host.session);
-    return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000, ceilingMs: Infinity, observers: host.observers });
+    return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: CODEX_DEFAULT_TIMEOUT_SEC * 1000, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming });
   },
 
   concurrent: true,

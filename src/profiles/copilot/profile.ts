@@ -111,7 +111,7 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
   view: (event) => views().get(event) ?? views().get(PASCAL_EVENTS.get(event) ?? ''),
   configEvent: (event) => PASCAL_EVENTS.get(event) ?? event,
   optionKeys: ['stopBlockCap'],
-  init: (options, host) => Object.freeze({ entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, stopCap: new StopCap(COPILOT_STOP_CAP, options.stopBlockCap) }),
+  init: (options, host) => Object.freeze({ entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming, stopCap: new StopCap(COPILOT_STOP_CAP, options.stopBlockCap) }),
 
   compileMatcher: (matcher, host) => compileCopilotMatcher(matcher, host.logger),
 

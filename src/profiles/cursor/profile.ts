@@ -165,7 +165,7 @@ export const cursorProfile: Profile<CursorProfileTypes, CursorState, CursorEvent
     const defaults = { session: host.session, projectDir: host.projectDir, cursorVersion: state.cursorVersion, userEmail: state.userEmail };
     const input = makeHookInput(view.spec, defaults, p, loopKey === undefined ? undefined : state.loopCount(conversation, loopKey));
     const extras: MergeExtras = { state, loopKey, conversation, logger: host.logger };
-    const running = runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, extras });
+    const running = runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming, extras });
     if (view.name !== 'sessionEnd') return running;
     return running.finally(() => state.sessionEnded(conversation));
   },

@@ -78,11 +78,11 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
   optionKeys: ['stopBlockCap'],
   init(options, host) {
     const { handlerMs, stopHandlerMs, subagentStopDispatchMs } = host.deadlines;
-    const observers = host.observers;
+    const { observers, exactTiming } = host;
     return {
-      handler: Object.freeze({ entryMs: handlerMs, ceilingMs: Infinity, observers }),
-      stop: Object.freeze({ entryMs: stopHandlerMs, ceilingMs: Infinity, observers }),
-      subagentStop: Object.freeze({ entryMs: handlerMs, ceilingMs: subagentStopDispatchMs, observers }),
+      handler: Object.freeze({ entryMs: handlerMs, ceilingMs: Infinity, observers, exactTiming }),
+      stop: Object.freeze({ entryMs: stopHandlerMs, ceilingMs: Infinity, observers, exactTiming }),
+      subagentStop: Object.freeze({ entryMs: handlerMs, ceilingMs: subagentStopDispatchMs, observers, exactTiming }),
       stopCap: new StopCap(DEFAULT_STOP_CAP, options.stopBlockCap),
     };
   },
@@ -99,11 +99,15 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
     const input = { event, ...(payload as object) };
     input.event = event;
     const running = new DispatchRun(view.rules, input, entries, signal, limits, host.logger).start();
+    // Fast path: the session key is made only on the two events that use it.
+    if (event !== 'Stop' && event !== 'UserPromptSubmit') return running;
     // The cap is per turn and session: a submitted prompt starts the session's count again (when the event
     // has hooks; else a Stop that is not blocked does).
     const session = `${(payload as { sessionId?: unknown }).sessionId ?? host.session.sessionId ?? ''}`;
-    if (event === 'UserPromptSubmit') state.stopCap.reset(`${session}\0`);
-    if (event !== 'Stop') return running;
+    if (event === 'UserPromptSubmit') {
+      state.stopCap.reset(`${session}\0`);
+      return running;
+    }
     return running.then((result) => state.stopCap.settle(`${session}\0turn`, result, host.logger));
   },
 

@@ -242,8 +242,8 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   run(host, view, payload, entries, signal) {
     checkCommonFields(view.name, payload as Record<string, unknown>);
     const input = makeHookInput(view, host.session, payload as Record<string, unknown>);
-    if (!isSequential(entries)) return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers });
-    return runSequential(view, input, { input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers });
+    if (!isSequential(entries)) return runParallel({ rules: view.rules, input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming });
+    return runSequential(view, input, { input, entries, signal, logger: host.logger, defaultTimeoutMs: GEMINI_DEFAULT_TIMEOUT_MS, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming });
   },
 
   concurrent: true,
