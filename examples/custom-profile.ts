@@ -46,7 +46,7 @@ export const miniProfile: Profile<MiniTypes, { denials: number }> = {
     if (typeof (payload as { tool?: unknown } | null)?.tool !== 'string') throw new TypeError(`dispatch('${view.name}'): the payload needs a \`tool\` string`);
   },
   run: (host, view, payload, entries, signal) =>
-    new DispatchRun(rules(view.name, host.state), { ...(payload as object), event: view.name }, entries, signal, { entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers }, host.logger).start(),
+    new DispatchRun(rules(view.name, host.state), { ...(payload as object), event: view.name }, entries, signal, { entryMs: host.deadlines.handlerMs, ceilingMs: Infinity, observers: host.observers, exactTiming: host.exactTiming }, host.logger).start(),
   sources: ['user'],
   gate: (_source, settings) => (settings.enableShellHooks ? undefined : 'enableShellHooks'),
   configEntry: () => ({ skip: 'this harness has no command hooks' }),

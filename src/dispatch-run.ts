@@ -106,7 +106,8 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#limits = limits;
     this.#logger = logger;
     this.#low = now();
-    this.#exact = limits.exactTiming === true;
+    // An observer is handed each run as it ends: its figure must be final then.
+    this.#exact = limits.exactTiming === true || limits.observers !== undefined;
     this.#ceilingAt = limits.ceilingMs === Infinity ? Infinity : this.#low + limits.ceilingMs;
     this.#abort = signal === undefined ? undefined : new DispatchAbort(signal);
   }
@@ -131,9 +132,15 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     const entries = this.#entries;
     const observers = this.#limits.observers;
     while (this.#index < entries.length) {
-      if (this.#low >= this.#ceilingAt) break;
+      // A ceiling is checked against a reading of its own before each entry (entries that ran within the
+      // turn left none): no entry starts once it has passed.
+      if (this.#ceilingAt !== Infinity && (this.#low >= this.#ceilingAt || now() >= this.#ceilingAt)) break;
       const entry = entries[this.#index]!;
-      if (observers !== undefined) notifyStart(observers, this.#rules.name, entry, this.#logger);
+      if (observers !== undefined) {
+        notifyStart(observers, this.#rules.name, entry, this.#logger);
+        // The observer's time is not the entry's (observers imply a reading per entry anyway).
+        this.#reading(now());
+      }
       const context = new EntryContext(this.#abort);
       let value: unknown;
       let then: unknown;
@@ -257,14 +264,14 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     return Math.min(entry.longRunning ? Infinity : this.#pinned + this.#limits.entryMs, this.#ceilingAt);
   }
 
-  // `end`: a reading taken for this resume (a timeout's); else one is taken when the turn has ended since
-  // the entry suspended (the stamp came: time passed), and none when it settled within the turn.
-  #resume(token: number, kind: SettleKind, value: unknown, end?: number): void {
+  // A reading is taken when the turn has ended since the entry suspended (the stamp came: time passed, or
+  // it timed out), and none when it settled within the turn.
+  #resume(token: number, kind: SettleKind, value: unknown): void {
     if (token !== this.#token || !this.#suspended) return; // stale: the entry already timed out, or the dispatch aborted
     this.#suspended = false;
     this.#context = undefined;
     try {
-      const r = this.#record(this.#entries[this.#index]!, kind, value, end ?? (Number.isNaN(this.#pinned) ? undefined : now())) ?? this.#continue();
+      const r = this.#record(this.#entries[this.#index]!, kind, value, !Number.isNaN(this.#pinned)) ?? this.#continue();
       if (r !== undefined) this.#finish(r);
     } catch (error) {
       // A bug of ours, not a hook's failure: surface it instead of leaving the dispatch pending.
@@ -287,7 +294,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     const context = this.#context;
     this.#expireToken();
     context?.expire(new Error(TIMEOUT_REASON));
-    this.#resume(this.#token, 'timeout', at, current);
+    this.#resume(this.#token, 'timeout', at);
   }
 
   // Stale settlements of the current entry must find another token (and callbacks bound to another one).
@@ -332,13 +339,12 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   }
 
   // Records the current entry's run and advances. Returns the final result when the chain ends here.
-  // `end`: a reading taken as it settled, if any (every entry's with exact timing).
-  #record(entry: Entry, kind: SettleKind, value: unknown, end?: number): DispatchResult | undefined {
+  // `timed`: take a reading for it (it settled on a later turn); with exact timing every entry gets one.
+  // The reading comes once its value has been read (a getter is the hook's code, not the next one's).
+  #record(entry: Entry, kind: SettleKind, value: unknown, timed = false): DispatchResult | undefined {
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: 0 };
     this.#index++;
     this.#runs.push(run);
-    if (end !== undefined) this.#reading(end);
-    else if (this.#exact) this.#reading(now());
     let d: HookDecision | undefined;
     try {
       d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
@@ -347,6 +353,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
       run.decision = undefined;
       d = this.#failure(entry, run, 'error', error);
     }
+    if (timed || this.#exact) this.#reading(now());
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     // An entry cut off (the dispatch's signal, or the registry closing under it) cuts the dispatch: it
     // reads as aborted, never as an approval.

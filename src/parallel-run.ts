@@ -34,6 +34,11 @@ export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
   failure(entry: Entry, kind: 'error' | 'timeout', message: string): O;
   /** Applied to every outcome as it settles (e.g. `onFailure: 'block'`). Optional. */
   settle?(entry: Entry, outcome: O): O;
+  /**
+   * Fast path, optional: what an in-process handler that returned `undefined` contributed, final — the
+   * run takes it as is, calling neither `fromValue` nor `settle` (so it must be what they would make of it).
+   */
+  readonly silent?: O;
   /** The dispatch result, from the outcomes index-aligned with `runs` (registration order). */
   /** `input` is the hook input the entries got; `extras` the run's (`ParallelRunOptions.extras`). */
   merge(outcomes: readonly (O | undefined)[], runs: HookRun[], input: unknown, extras: unknown): DispatchResult;
@@ -57,6 +62,7 @@ export interface ParallelRunOptions<O extends EntryOutcome> {
 }
 
 const PROMISE_THEN = Promise.prototype.then;
+const IGNORE = (): void => {};
 /** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
 const SELF_TIMED_GRACE_MS = 1_000;
 
@@ -112,7 +118,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
     this.#start = now();
-    this.#exact = o.exactTiming === true;
+    // An observer is handed each run as it ends: its figure must be final then.
+    this.#exact = o.exactTiming === true || o.observers !== undefined;
     this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
   }
 
@@ -143,11 +150,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
       }
       // Pending: its context expires at its deadline.
       (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
-      // Fast path: native promises are watched one after another by one pair of callbacks (below).
-      if (then === PROMISE_THEN && !this.#exact) (this.#queued ??= new Array<Promise<unknown> | undefined>(this.#n))[i] = value as Promise<unknown>;
-      else this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+      // Fast path: native promises are watched one after another by one pair of callbacks (below); the
+      // first is watched at once, the rest queue.
+      if (then !== PROMISE_THEN || this.#exact) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+      else if (this.#watching === -1) this.#watchInOrder(i, value as Promise<unknown>);
+      else (this.#queued ??= new Array<Promise<unknown> | undefined>(this.#n))[i] = value as Promise<unknown>;
     }
-    if (this.#queued !== undefined && !this.#done) this.#watchNext(0);
     if (this.#abort?.aborted) this.#interrupt();
     if (this.#error !== undefined) return Promise.reject(this.#error.cause);
     if (this.#result !== undefined) return Promise.resolve(this.#result);
@@ -179,25 +187,32 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   // waits when the turn ends, the stamp watches the rest on their own (#watchRest), so each is seen as it
   // settles and times out at its own deadline.
   #watchNext(from: number): void {
-    const queued = this.#queued!;
+    const queued = this.#queued;
+    this.#watching = -1;
+    if (queued === undefined) return;
     for (let i = from; i < this.#n; i++) {
       const p = queued[i];
       if (p === undefined) continue;
       queued[i] = undefined;
-      if (this.#outcomes[i] !== undefined) continue;
-      this.#watching = i;
-      if (this.#onNext === undefined) {
-        this.#onNext = (v) => this.#nextSettled(false, v);
-        this.#onNextError = (error) => this.#nextSettled(true, error);
-      }
-      try {
-        p.then(this.#onNext, this.#onNextError);
-        return;
-      } catch (error) {
-        this.#fail(i, error);
-      }
+      if (this.#outcomes[i] === undefined && this.#watchInOrder(i, p)) return;
     }
-    this.#watching = -1;
+  }
+
+  // Watches entry i with the in-order pair; false when `then` threw (the entry failed).
+  #watchInOrder(i: number, p: Promise<unknown>): boolean {
+    this.#watching = i;
+    if (this.#onNext === undefined) {
+      this.#onNext = (v) => this.#nextSettled(false, v);
+      this.#onNextError = (error) => this.#nextSettled(true, error);
+    }
+    try {
+      p.then(this.#onNext, this.#onNextError);
+      return true;
+    } catch (error) {
+      this.#watching = -1;
+      this.#fail(i, error);
+      return false;
+    }
   }
 
   #nextSettled(failed: boolean, value: unknown): void {
@@ -281,6 +296,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #settleValue(i: number, value: unknown): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const entry = this.#entries[i]!;
+    if (value === undefined && entry.kind === 'handler' && this.#rules.silent !== undefined) return this.#settle(i, this.#rules.silent, undefined, true);
     let outcome: O;
     try {
       outcome = entry.kind === 'handler' ? this.#rules.fromValue(value, entry, this.#o.logger) : (value as O);
@@ -299,13 +315,13 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     this.#settle(i, this.#rules.failure(entry, 'error', message));
   }
 
-  // `end`: a reading taken as it settled, if the caller has one.
-  #settle(i: number, settled: O, end?: number): void {
+  // `end`: a reading taken as it settled, if the caller has one. `final`: the rules' own silent outcome.
+  #settle(i: number, settled: O, end?: number, final?: boolean): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
     const rules = this.#rules;
     const { observers, logger } = this.#o;
     const entry = this.#entries[i]!;
-    const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
+    const outcome = rules.settle === undefined || final === true ? settled : rules.settle(entry, settled);
     this.#outcomes[i] = outcome;
     // Timed now if exactly, or if it settled on a later turn than it started (the stamp came: time passed);
     // one that settled within the turn gets its duration at the next reading.
@@ -371,6 +387,16 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
 
   #finish(result: DispatchResult): void {
     if (this.#done) return;
+    // Promises still queued (an abort within the turn) get a handler: a rejection later is not unhandled.
+    if (this.#queued !== undefined) {
+      for (const p of this.#queued) {
+        try {
+          if (p !== undefined) p.then(undefined, IGNORE);
+        } catch {
+          // a species constructor that throws: nothing more can be attached
+        }
+      }
+    }
     this.#done = true;
     this.#result = result;
     if (this.stampIndex !== -1) unstamp(this);

@@ -71,9 +71,11 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
   /**
    * How runs' `durationMs` is measured. `'turn'` (default): the clock is read when a dispatch starts and
    * ends and when it resumes on a later turn of the event loop, so a hook that waited (a command, I/O, a
-   * timer) gets its own duration, and hooks that ran back to back within one turn each get that stretch's
-   * length (an upper bound). `'entry'`: a reading as each hook ends, so each gets its own (≈30 ns a hook).
-   * `onHookStart`/`onHookEnd` and `record` imply `'entry'`. Deadlines are the same either way.
+   * timer) is timed from the last reading before it started (its own wait, plus any hooks that ran just
+   * before it in the same turn), and hooks that ran back to back within one turn each get that stretch's
+   * length: upper bounds, a slow one shows in each. `'entry'`: a reading as each hook ends (≈30 ns a
+   * hook), so each gets its own. `onHookStart`/`onHookEnd` and `record` imply `'entry'`. Deadlines are
+   * never early either way (README, "Deadlines").
    */
   timing?: 'turn' | 'entry';
   /**

@@ -1,7 +1,7 @@
 // The sequential run's fast path keeps every guarantee: deadlines from each entry's own start with one
 // deadline item per dispatch, real clock readings where time can hide.
 import { describe, expect, it } from 'vitest';
-import { HookRegistry } from '../src/index.js';
+import { DispatchRun, HookRegistry, runParallel, type Entry, type ParallelRules, type SequentialRules } from '../src/index.js';
 import { pendingDeadlines } from '../src/deadline.js';
 import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
@@ -147,6 +147,21 @@ describe('sequential run: the turn clock', () => {
       expect(a).toBeLessThan(20);
       expect(c).toBeLessThan(20);
     }
+  });
+
+  it('hands an observer final figures even from a profile that passes no exactTiming (both runs)', async () => {
+    const make = (name: string, invoke: () => unknown): Entry => ({ kind: 'handler', name, matcher: null, plugin: undefined, longRunning: false, background: false, invoke });
+    const entries = [make('busy', async () => busy(30)), make('fast', async () => undefined)];
+    const seen: [string, number][] = [];
+    const observers = { onHookEnd: (i: { name: string; durationMs: number }) => void seen.push([i.name, i.durationMs]) };
+    const sequential: SequentialRules = { name: 'E', decide: () => undefined, blocks: () => false, accumulate: (s) => s, blocked: (_d, runs) => ({ blocked: true, aborted: false, runs }), merged: (_s, runs) => ({ blocked: false, aborted: false, runs }) };
+    await new DispatchRun(sequential, {}, entries, undefined, { entryMs: 1000, ceilingMs: Infinity, observers }, makeLogger()).start();
+    const parallel: ParallelRules = { name: 'E', fromValue: () => ({ outcome: 'ok' }), failure: (_e, kind) => ({ outcome: kind }), merge: (_o, runs) => ({ blocked: false, aborted: false, runs }) };
+    await runParallel({ rules: parallel, input: {}, entries, signal: undefined, logger: makeLogger(), defaultTimeoutMs: 1000, ceilingMs: Infinity, observers });
+    expect(seen.map(([name]) => name)).toEqual(['busy', 'fast', 'busy', 'fast']);
+    expect(seen[0]![1]).toBeGreaterThanOrEqual(29);
+    expect(seen[1]![1]).toBeLessThan(20);
+    for (const [, ms] of seen) expect(ms).toBeGreaterThanOrEqual(0);
   });
 
   it('rejects a timing option that is neither', () => {

@@ -149,7 +149,7 @@ function tooLongToRead(base: ClaudeEntryOutcome, spec: ClaudeEventSpec, reason: 
 
 // An in-process handler's return value as a claude outcome.
 // Fast path: a handler that returned nothing shares one outcome object (outcomes are never changed).
-const SAID_NOTHING: ClaudeEntryOutcome = Object.freeze({ outcome: 'ok' });
+export const SAID_NOTHING: ClaudeEntryOutcome = Object.freeze({ outcome: 'ok' });
 
 export function fromHandlerValue(value: unknown, name: string, spec: ClaudeEventSpec, logger: HookLogger): ClaudeEntryOutcome {
   if (value === undefined || value === null) return SAID_NOTHING;

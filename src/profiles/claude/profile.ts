@@ -23,7 +23,7 @@ import { makeConfigEntry, type ClaudeExtras } from './handlers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
 import { CLAUDE_OPTION_KEYS, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
-import { failClosed, fromHandlerValue, type ClaudeEntryOutcome } from './output.js';
+import { failClosed, fromHandlerValue, SAID_NOTHING, type ClaudeEntryOutcome } from './output.js';
 import type { ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './payloads.js';
 import { registerSdkHooks, type SdkHooks, type SdkHooksOfAnyVersion } from './sdk.js';
 import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './settings.js';
@@ -89,6 +89,8 @@ const views = (): ReadonlyMap<string, ClaudeEventView> =>
       const rules: ParallelRules<ClaudeEntryOutcome> = {
         name,
         fromValue: (value, entry, logger) => fromHandlerValue(value, entry.name, spec, logger),
+        // What fromValue and settle make of undefined (an 'ok' that said nothing): nothing to fail closed on.
+        silent: SAID_NOTHING,
         // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
         failure: (_entry, kind, message) => ({ outcome: kind, message }),
         settle: (entry, outcome) => {

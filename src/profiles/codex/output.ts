@@ -218,7 +218,7 @@ export function fromCommandResult(r: CommandResult, spec: CodexEventSpec): Codex
 }
 
 // An in-process handler's return value: the same JSON output object a command prints.
-const SAID_NOTHING: CodexEntryOutcome = Object.freeze({ outcome: 'ok' });
+export const SAID_NOTHING: CodexEntryOutcome = Object.freeze({ outcome: 'ok' });
 export function fromHandlerValue(value: unknown, spec: CodexEventSpec): CodexEntryOutcome {
   if (value === undefined || value === null) return SAID_NOTHING;
   if (!isPlainObject(value)) return failed(`returned ${Array.isArray(value) ? 'an array' : typeof value}, not a JSON output object`);

@@ -21,7 +21,7 @@ import { CODEX_SETTINGS_KEY, parseCodexConfig, type CodexConfigSettings } from '
 import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, CODEX_HOOK_EVENTS, CODEX_MATCHER_ALIASES, type CodexEventSpec, type CodexHookEvent } from './events.js';
 import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
 import { compileInputBuilder, type InputBuilder } from './input.js';
-import { fromCommandResult, fromHandlerValue, type CodexEntryOutcome } from './output.js';
+import { fromCommandResult, fromHandlerValue, SAID_NOTHING, type CodexEntryOutcome } from './output.js';
 import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
 import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
 import { realPath as real } from '../../config/paths.js';
@@ -87,6 +87,7 @@ const views = (): ReadonlyMap<string, CodexEventView> =>
       const rules: ParallelRules<CodexEntryOutcome> = {
         name,
         fromValue: (value) => fromHandlerValue(value, spec),
+        silent: SAID_NOTHING,
         // A hook that throws, rejects or times out "failed": no effect (Codex fails open).
         failure: (_entry, kind, message) => ({ outcome: kind, message }),
         merge: (outcomes, runs, input) => mergeCodexOutcomes(spec, outcomes, runs, input as Record<string, unknown>),
