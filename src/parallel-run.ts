@@ -44,11 +44,9 @@ export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
   merge(outcomes: readonly (O | undefined)[], runs: HookRun[], input: unknown, extras: unknown): DispatchResult;
 }
 
-export interface ParallelRunOptions<O extends EntryOutcome> {
+/** What a parallel run needs besides its input, entries and signal: the same for every dispatch of an event (a profile may make it once). */
+export interface ParallelLimits<O extends EntryOutcome> {
   readonly rules: ParallelRules<O>;
-  readonly input: unknown;
-  readonly entries: readonly Entry[];
-  readonly signal: AbortSignal | undefined;
   readonly logger: HookLogger;
   /** Per-entry timeout when the entry sets none. */
   readonly defaultTimeoutMs: number;
@@ -61,6 +59,12 @@ export interface ParallelRunOptions<O extends EntryOutcome> {
   readonly exactTiming?: boolean | undefined;
 }
 
+export interface ParallelRunOptions<O extends EntryOutcome> extends ParallelLimits<O> {
+  readonly input: unknown;
+  readonly entries: readonly Entry[];
+  readonly signal: AbortSignal | undefined;
+}
+
 const PROMISE_THEN = Promise.prototype.then;
 const IGNORE = (): void => {};
 /** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
@@ -68,12 +72,19 @@ const SELF_TIMED_GRACE_MS = 1_000;
 
 // Starts every entry now and resolves to the merged result. Never rejects for a hook's failure.
 export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): Promise<DispatchResult> {
-  return new ParallelRun(o).start();
+  return new ParallelRun(o, o.input, o.entries, o.signal).start();
+}
+
+// The same, with limits a profile made once per event (fast path: no options object per dispatch).
+export function runParallelWith<O extends EntryOutcome>(limits: ParallelLimits<O>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult> {
+  return new ParallelRun(limits, input, entries, signal).start();
 }
 
 // The run is its own deadline item (`at`, `index`, `fire`): one heap push per dispatch that waits.
 class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
-  readonly #o: ParallelRunOptions<O>;
+  readonly #o: ParallelLimits<O>;
+  readonly #input: unknown;
+  readonly #signal: AbortSignal | undefined;
   readonly #entries: readonly Entry[];
   readonly #rules: ParallelRules<O>;
   readonly #n: number;
@@ -110,23 +121,27 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #reject: ((error: unknown) => void) | undefined;
   #error: { cause: unknown } | undefined;
 
-  constructor(o: ParallelRunOptions<O>) {
+  constructor(o: ParallelLimits<O>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined) {
     this.#o = o;
-    this.#entries = o.entries;
+    this.#input = input;
+    this.#signal = signal;
+    this.#entries = entries;
     this.#rules = o.rules;
-    const n = (this.#n = this.#left = o.entries.length);
+    const n = (this.#n = this.#left = entries.length);
     this.#outcomes = new Array<O | undefined>(n);
     this.#runs = new Array<HookRun>(n);
     this.#start = now();
     // An observer is handed each run as it ends: its figure must be final then.
     this.#exact = o.exactTiming === true || o.observers !== undefined;
-    this.#abort = o.signal === undefined ? undefined : new DispatchAbort(o.signal);
+    this.#abort = signal === undefined ? undefined : new DispatchAbort(signal);
   }
 
   start(): Promise<DispatchResult> {
     const entries = this.#entries;
     const rules = this.#rules;
-    const { input, signal, extras, logger, observers } = this.#o;
+    const { extras, logger, observers } = this.#o;
+    const input = this.#input;
+    const signal = this.#signal;
     if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
     if (this.#n === 0) this.#merge();
     for (let i = 0; i < this.#n && !this.#done; i++) {
@@ -261,7 +276,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   // counted from its start where that is known (the first entry's is the dispatch's), else from the turn
   // stamp (it started before it): never early.
   #deadlineOf(i: number): number {
-    const entry = this.#o.entries[i]!;
+    const entry = this.#entries[i]!;
     const own = (i === 0 ? this.#start : this.#pinned) + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
     // A command or HTTP hook is ended by its own runner at this same timeout, with what it knows then (a
     // hook that exited with `exit 2` while a child holds its pipes still blocks): the run's deadline only
@@ -309,7 +324,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
 
   #fail(i: number, error: unknown): void {
     if (this.#done || this.#outcomes[i] !== undefined) return;
-    const entry = this.#o.entries[i]!;
+    const entry = this.#entries[i]!;
     const message = errorMessage(error);
     this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
     this.#settle(i, this.#rules.failure(entry, 'error', message));
@@ -339,7 +354,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   // The dispatch's signal aborted: every entry not yet settled is recorded as aborted.
   #interrupt(): void {
     if (this.#done) return;
-    const { entries, rules, observers, logger } = this.#o;
+    const { rules, observers, logger } = this.#o;
+    const entries = this.#entries;
     const runs = this.#runs;
     let end: number | undefined;
     this.#timeRuns();
@@ -375,7 +391,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
-      result = this.#rules.merge(this.#outcomes, this.#runs, this.#o.input, this.#o.extras);
+      result = this.#rules.merge(this.#outcomes, this.#runs, this.#input, this.#o.extras);
     } catch (error) {
       this.#error = { cause: error };
       this.#finish({ blocked: false, aborted: true, runs: this.#runs });

@@ -1,7 +1,7 @@
 // The parallel run's fast path keeps every guarantee: each entry times out at its own deadline with one
 // deadline item per dispatch, sync entries are measured, late settlements are ignored.
 import { describe, expect, it } from 'vitest';
-import { HookRegistry } from '../src/index.js';
+import { HookRegistry, runParallel, type Entry, type ParallelRules } from '../src/index.js';
 import { pendingDeadlines } from '../src/deadline.js';
 import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
@@ -59,6 +59,28 @@ describe('parallel run (claude profile): deadlines on the fast path', () => {
     });
     const result = await registry.dispatch('PreToolUse', payload);
     expect(result.runs[0]!.durationMs).toBeGreaterThanOrEqual(39);
+  });
+});
+
+describe('parallel run: a profile’s silent outcome', () => {
+  it('takes ParallelRules.silent as is for a handler that returned nothing, and reads every other value', async () => {
+    const make = (name: string, invoke: () => unknown): Entry => ({ kind: 'handler', name, matcher: null, plugin: undefined, longRunning: false, background: false, invoke });
+    const read: unknown[] = [];
+    const settled: string[] = [];
+    const silent = Object.freeze({ outcome: 'ok' as const });
+    const rules: ParallelRules = {
+      name: 'E',
+      silent,
+      fromValue: (value) => (read.push(value), { outcome: 'ok' }),
+      failure: (_e, kind) => ({ outcome: kind }),
+      settle: (entry, outcome) => (settled.push(entry.name), outcome),
+      merge: (outcomes, runs) => ({ blocked: false, aborted: false, runs, same: outcomes.map((o) => o === silent) }) as never,
+    };
+    const entries = [make('nothing', async () => undefined), make('says', async () => ({ note: 1 })), make('sync nothing', () => undefined)];
+    const result = (await runParallel({ rules, input: {}, entries, signal: undefined, logger: makeLogger(), defaultTimeoutMs: 1000, ceilingMs: Infinity, observers: undefined })) as unknown as { same: boolean[] };
+    expect(result.same).toEqual([true, false, true]);
+    expect(read).toEqual([{ note: 1 }]);
+    expect(settled).toEqual(['says']);
   });
 });
 

@@ -9,6 +9,8 @@ import type { AsyncHookResult, HookAdapters } from './adapters.js';
 import { ClaudePolicy } from './policy.js';
 import type { ClaudeEventSpec } from './events.js';
 import type { ClaudeExtras } from './handlers.js';
+import type { ParallelLimits } from '../../parallel-run.js';
+import type { ClaudeEntryOutcome } from './output.js';
 import { defaultLargeOutputDir, makeLimitText } from './large-output.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
 
@@ -59,6 +61,8 @@ export interface ClaudeState {
   readonly sessionEndEnvMs: number | undefined;
   /** The fixed per-dispatch values of an event for this registry (made once per event). */
   extrasFor(spec: ClaudeEventSpec): ClaudeExtras;
+  /** The parallel run's limits of an event for this registry, with its fixed extras (made once per event by profile.ts). */
+  readonly runLimits: Map<ClaudeEventSpec, ParallelLimits<ClaudeEntryOutcome>>;
   /** Hands a finished background hook's result to the harness. */
   asyncResult(result: AsyncHookResult): void;
   /** The results since the last call, each once, in completion order. */
@@ -100,6 +104,7 @@ export function makeClaudeState(options: Readonly<ClaudeProfileOptions>, logger:
     pluginDataDir,
     policy: new ClaudePolicy(),
     stopCap: new StopCap(CLAUDE_STOP_CAP, options.stopBlockCap),
+    runLimits: new Map(),
     extrasFor(spec) {
       let e = extras.get(spec);
       if (e === undefined) extras.set(spec, (e = Object.freeze({ defaultTimeoutMs: spec.defaultTimeoutSec * 1000, ceilingMs: Infinity, limit })));

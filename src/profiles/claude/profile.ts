@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRegularFile } from '../../config/read-file.js';
 import type { Entry } from '../../entry.js';
-import { runParallel, type ParallelRules } from '../../parallel-run.js';
+import { runParallelWith, type ParallelLimits, type ParallelRules } from '../../parallel-run.js';
 import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { dedupWinners } from '../../dedup.js';
 import type { HookContext, HookSession } from '../../types.js';
@@ -145,14 +145,21 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   run(host, view, payload, entries, signal) {
     const { spec } = view;
     const input = makeHookInput(host.session, payload as object, spec.name);
-    let extras = host.state.extrasFor(spec);
+    // Fast path: the event's run limits, made once per registry (one lookup, no options object per dispatch).
+    let fixed = host.state.runLimits.get(spec);
+    if (fixed === undefined) host.state.runLimits.set(spec, (fixed = limitsOf(host, view, host.state.extrasFor(spec))));
+    let extras = fixed.extras as ClaudeExtras;
     if (spec.name === 'SessionEnd') {
       const budget = sessionEndBudgetMs(entries, host.state.sessionEndEnvMs);
       extras = { ...extras, defaultTimeoutMs: budget, ceilingMs: budget };
     }
     // Foreground command hooks get CLAUDE_ENV_FILE; it is read and removed when the dispatch ends, so
     // `async` hooks, which outlive it, do not get one.
-    const running = spec.envFile && entries.some((e) => e.kind === 'command') ? runWithEnvFile(host, view, input, entries, signal, extras) : run(host, view, input, entries, signal, extras);
+    const running = (
+      spec.envFile && entries.some((e) => e.kind === 'command')
+        ? runWithEnvFile(host, view, input, entries, signal, extras)
+        : runParallelWith(extras === fixed.extras ? fixed : limitsOf(host, view, extras), input, entries, signal)
+    ) as Promise<ClaudeDispatchResult>;
     // A submitted prompt starts a new turn: the session's Stop count starts again (the catalogue's startsTurn).
     if (spec.startsTurn === true) host.state.stopCap.reset(`session:${host.session.sessionId ?? ''}`);
     if (spec.stopCount === undefined) return running;
@@ -193,26 +200,17 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   },
 };
 
-function run(
-  host: ProfileHost<ClaudeState>,
-  view: ClaudeEventView,
-  input: unknown,
-  entries: readonly Entry[],
-  signal: AbortSignal | undefined,
-  extras: ClaudeExtras,
-): Promise<ClaudeDispatchResult> {
-  return runParallel({
+// The parallel run's limits for an event with these extras.
+function limitsOf(host: ProfileHost<ClaudeState>, view: ClaudeEventView, extras: ClaudeExtras): ParallelLimits<ClaudeEntryOutcome> {
+  return {
     rules: view.rules,
-    input,
-    entries,
-    signal,
     logger: host.logger,
     defaultTimeoutMs: extras.defaultTimeoutMs,
     ceilingMs: extras.ceilingMs,
     extras,
     observers: host.observers,
     exactTiming: host.exactTiming,
-  });
+  };
 }
 
 async function runWithEnvFile(
@@ -237,7 +235,7 @@ async function runWithEnvFile(
   };
   const extras: ClaudeExtras = { ...fixed, envFileFor };
   try {
-    const result = await run(host, view, input, entries, signal, extras);
+    const result = (await runParallelWith(limitsOf(host, view, extras), input, entries, signal)) as ClaudeDispatchResult;
     // A hook may have replaced its file (a FIFO, a link to /dev/zero, a directory) or removed it: read it
     // as a planted file, and a failure is a warning, never a rejected dispatch. Later hooks' values win.
     let env: Record<string, string> | undefined;
