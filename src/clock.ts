@@ -5,13 +5,19 @@
 // a later turn of the event loop than the one it suspended in (an entry that truly waited: I/O, a timer, a
 // child process). What ties the two together is the turn stamp below: a run whose entry is pending asks
 // to be stamped, and once the current burst of callbacks and promise jobs has drained (a `nextTick`
-// queued from inside it runs only after it), one reading stamps every run still waiting. That reading
+// queued from a promise job runs only after all of them), one reading stamps every run still waiting. That reading
 // comes after each such entry started, so a deadline counted from it is never early, and it is late only
 // by whatever CPU work the same burst did after the entry started; a hook whose promise settles within
 // the burst it started in never costs a reading, a heap push or a timer. (A clock that reused a reading
 // taken *before* an entry started was tried and dropped: CPU work inside the burst then came off the
 // entry's deadline, and a hook timed out early.)
-export const now: () => number = performance.now.bind(performance);
+// Cold start: the global \`performance\` loads Node's perf_hooks (ten modules) on first touch, so the bound
+// read is made on the first reading, not at import.
+let read = (): number => {
+  read = performance.now.bind(performance);
+  return read();
+};
+export const now = (): number => read();
 
 /** A run waiting for the end of the turn. */
 export interface TurnStamped {
@@ -31,8 +37,14 @@ export function stampAtTurnEnd(run: TurnStamped): void {
   waiting.push(run);
   if (!queued) {
     queued = true;
-    process.nextTick(stampAll);
+    // A tick queued from a promise job runs once the whole queue of them has drained; one queued from a
+    // timer or I/O callback would run before the jobs that callback queued. So: a job first, then the tick.
+    queueMicrotask(queueStamp);
   }
+}
+
+function queueStamp(): void {
+  process.nextTick(stampAll);
 }
 
 // Takes a run off the list (it finished before the turn ended).

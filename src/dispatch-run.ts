@@ -160,7 +160,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
         continue;
       }
       this.#context = context;
-      if (then === PROMISE_THEN) {
+      // A native promise (its `then` read once, and an object that is one: a plain object whose `then`
+      // getter answered Promise.prototype.then may answer otherwise when read again).
+      if (then === PROMISE_THEN && value instanceof Promise) {
         // Fast path: a native promise never calls back synchronously nor twice, so one pair of callbacks
         // serves the whole dispatch. A method call, not `PROMISE_THEN.call(value, …)`, which V8 does not
         // inline (0.15× of a plain loop at 20 handlers); it reads `then` again, which only an own accessor

@@ -67,6 +67,15 @@ export interface ParallelRunOptions<O extends EntryOutcome> extends ParallelLimi
 
 const PROMISE_THEN = Promise.prototype.then;
 const IGNORE = (): void => {};
+
+// Gives a thenable a handler that ignores it (never throws: a species constructor may).
+function ignore(value: PromiseLike<unknown>, then: PromiseLike<unknown>['then']): void {
+  try {
+    then.call(value, IGNORE, IGNORE);
+  } catch {
+    // nothing more can be attached
+  }
+}
 /** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
 const SELF_TIMED_GRACE_MS = 1_000;
 
@@ -163,11 +172,16 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
         this.#settleValue(i, value);
         continue;
       }
+      // The hook ended the dispatch from its own code (an abort): its promise still gets a handler.
+      if (this.#done) {
+        ignore(value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+        continue;
+      }
       // Pending: its context expires at its deadline.
       (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
       // Fast path: native promises are watched one after another by one pair of callbacks (below); the
       // first is watched at once, the rest queue.
-      if (then !== PROMISE_THEN || this.#exact) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+      if (then !== PROMISE_THEN || !(value instanceof Promise) || this.#exact) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
       else if (this.#watching === -1) this.#watchInOrder(i, value as Promise<unknown>);
       else (this.#queued ??= new Array<Promise<unknown> | undefined>(this.#n))[i] = value as Promise<unknown>;
     }
@@ -221,6 +235,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
       this.#onNextError = (error) => this.#nextSettled(true, error);
     }
     try {
+      // A method call (V8 inlines it; `PROMISE_THEN.call` costs ≈0.1× of the plain loop at 20 entries).
+      // It reads `then` again, which only an accessor planted on the promise could answer differently,
+      // and in-process code can do worse than that anyway (the sequential run takes the same view).
       p.then(this.#onNext, this.#onNextError);
       return true;
     } catch (error) {
@@ -404,15 +421,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #finish(result: DispatchResult): void {
     if (this.#done) return;
     // Promises still queued (an abort within the turn) get a handler: a rejection later is not unhandled.
-    if (this.#queued !== undefined) {
-      for (const p of this.#queued) {
-        try {
-          if (p !== undefined) p.then(undefined, IGNORE);
-        } catch {
-          // a species constructor that throws: nothing more can be attached
-        }
-      }
-    }
+    if (this.#queued !== undefined) for (const p of this.#queued) if (p !== undefined) ignore(p, PROMISE_THEN);
+    // A hook that never settles keeps the run reachable (its callbacks); not the other entries' state.
+    this.#queued = this.#contexts = undefined;
     this.#done = true;
     this.#result = result;
     if (this.stampIndex !== -1) unstamp(this);

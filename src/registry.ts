@@ -7,7 +7,7 @@
 import { TrustStore } from './config/trust.js';
 import { inheritsAll, validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
-import { constants, createWriteStream, fchmod } from 'node:fs';
+import { constants, createWriteStream, fchmod } from './node-builtins.js';
 import { isAbsolute } from 'node:path';
 import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
 import { now } from './clock.js';

@@ -1,7 +1,8 @@
 // The package as published: a packed tarball carries the build, the bin path is one npm accepts, and the
 // runtime dependencies are ranges a consumer's copies can dedupe with (the lock still pins CI).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -42,4 +43,22 @@ describe('the packed package', () => {
     // (What the README says of the size, with room to grow.)
     expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1_600_000);
   }, 30_000);
+});
+
+describe('the build, for cold start', () => {
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+  it('is ASCII: one other character makes V8 hold a whole file as two-byte text, slower to compile at import', () => {
+    for (const name of readdirSync(dist).filter((n) => /\.c?js$/.test(n))) {
+      const text = readFileSync(join(dist, name), 'utf8');
+      const at = text.search(/[^\x00-\x7f]/u);
+      expect(at === -1 ? '' : `${name}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`).toBe('');
+    }
+  });
+
+  it('loads neither Node’s stream modules nor perf_hooks at import (an ES import of node:fs, or touching `performance`, would)', () => {
+    const script = "const before = new Set(process.moduleLoadList); await import(process.argv[1]); console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));";
+    const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dist, 'index.js')], { encoding: 'utf8' })) as string[];
+    expect(loaded.filter((m) => /internal\/streams\/|perf_hooks|internal\/perf\/|child_process|crypto/.test(m))).toEqual([]);
+  });
 });

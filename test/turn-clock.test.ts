@@ -8,6 +8,7 @@ import { HookRegistry } from '../src/index.js';
 import { pendingDeadlines } from '../src/deadline.js';
 import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
+import { unhandledDuring } from './helpers/unhandled.js';
 
 const payload = { toolName: 'bash' };
 const cPre = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
@@ -20,32 +21,9 @@ const busy = (ms: number): void => {
   }
 };
 
-// Catches unhandled rejections ourselves (vitest's own listeners are set aside while a test runs).
-function trapUnhandled(): { seen: unknown[]; restore(): void } {
-  const saved = process.listeners('unhandledRejection');
-  process.removeAllListeners('unhandledRejection');
-  const seen: unknown[] = [];
-  const mine = (reason: unknown): void => void seen.push(reason);
-  process.on('unhandledRejection', mine);
-  return {
-    seen,
-    restore() {
-      process.removeListener('unhandledRejection', mine);
-      for (const l of saved) process.on('unhandledRejection', l as never);
-    },
-  };
-}
-
 // Runs `body`, waits for late settlements, and expects no unhandled rejection among them.
 async function expectNoUnhandled(body: () => Promise<void>): Promise<void> {
-  const trap = trapUnhandled();
-  try {
-    await body();
-    await sleep(250);
-    expect(trap.seen).toEqual([]);
-  } finally {
-    trap.restore();
-  }
+  expect(await unhandledDuring(body)).toEqual([]);
 }
 
 // A hung handler that notes when it started and when its signal aborted: `waited()` is the time between.

@@ -1,8 +1,8 @@
 // Reading the config files named on the command line: where each comes from (its source, from its path
 // unless --source says otherwise), its JSON, its schema problems and its warnings, each located at a
 // line of the file.
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync } from '../node-builtins.js';
+import { homedir } from '../node-builtins.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ConfigSource } from '../config/add-config.js';
 import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';

@@ -3,8 +3,8 @@
 // has), the settings files (from `--settings`, else the files the profile would read), and the project
 // directory (`--project-dir`, else the folder that holds the settings file's `.claude/`). Whatever was
 // inferred is said on stderr, so a hook author knows what ran.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, readFileSync, statSync } from '../node-builtins.js';
+import { homedir } from '../node-builtins.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
 import { HOOK_EVENTS } from '../profiles/default/events.js';

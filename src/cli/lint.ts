@@ -1,7 +1,7 @@
 // The warnings of `harness-hooks validate`: things a config may legally say that make a hook not run, or
 // not run as its author meant. Read from the raw parsed JSON, so a file with schema errors still gets
 // its warnings for the parts that can be read.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from '../node-builtins.js';
 import { programFile } from '../config/program-file.js';
 import type { ConfigSource } from '../config/add-config.js';
 import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/events.js';

@@ -1,6 +1,6 @@
 // The `harness-hooks` CLI: picks the command, parses its arguments, runs it, and turns a usage error into
 // exit 2 with a pointer to --help. Each command is one file beside this one.
-import { readFileSync } from 'node:fs';
+import { readFileSync } from '../node-builtins.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, parseCommandArgs, UsageError } from './args.js';

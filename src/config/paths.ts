@@ -1,6 +1,6 @@
 // Two path facts the loaders and the trust store need: a path's real form, and whether a file lies
 // strictly below a folder.
-import { realpathSync } from 'node:fs';
+import { realpathSync } from '../node-builtins.js';
 import { isAbsolute, relative, sep } from 'node:path';
 
 /** A path's real form (links resolved), or the path as given when it does not exist. */

@@ -3,7 +3,7 @@
 // device (`/dev/urandom`, `/dev/stdin`), a socket or a directory is refused before a byte is read — opened
 // with O_NONBLOCK, so even opening a FIFO nobody writes to returns at once — and a file larger than the
 // cap is refused by its size, then by what was read (it may grow in between). A UTF-8 BOM is dropped.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from '../node-builtins.js';
 
 /** The default cap of a settings file: 4 MiB. */
 export const DEFAULT_MAX_CONFIG_BYTES = 4 * 1024 * 1024;

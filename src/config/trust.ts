@@ -5,7 +5,7 @@
 //
 // The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
 // event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from '../node-builtins.js';
 import { randomHex } from '../random-hex.js';
 import { programFile } from './program-file.js';
 import { readRegularFileSync } from './read-file.js';

@@ -1,8 +1,8 @@
 // The claude profile's configured handler types as entries: `command` (foreground, `async`, `asyncRewake`,
 // or self-declared async), `http`, `prompt` and `agent` (through the harness's adapters) and `mcp_tool`.
 // Each entry's invoker resolves to a ClaudeEntryOutcome; none of them rejects for a hook's failure.
-import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync } from '../../node-builtins.js';
+import { homedir } from '../../node-builtins.js';
 import { basename, join, resolve } from 'node:path';
 import type { EntryContext } from '../../context.js';
 import type { Entry } from '../../entry.js';

@@ -3,8 +3,8 @@
 // `additionalContext`, `systemMessage` or plain-stdout context is saved to a file (mode 0600) and replaced
 // by a `<persisted-output>` block with the size, the file's path and the first 2,000 characters. The
 // folder is this user's alone (checked at each save), the file new (O_EXCL) and never reached by a link.
-import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from '../../node-builtins.js';
+import { tmpdir } from '../../node-builtins.js';
 import { join } from 'node:path';
 import { randomHex } from '../../random-hex.js';
 import type { HookLogger } from '../../types.js';

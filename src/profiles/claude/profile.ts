@@ -7,8 +7,8 @@
 // `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables and CLAUDE_ENV_FILE, four
 // settings sources with de-duplication (settings.ts), its own options (options.ts) and the methods it
 // adds to its registries: registerSdkHooks (sdk.ts), loadClaudeSettings, takeAsyncResults.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from '../../node-builtins.js';
+import { tmpdir } from '../../node-builtins.js';
 import { join } from 'node:path';
 import { readRegularFile } from '../../config/read-file.js';
 import type { Entry } from '../../entry.js';

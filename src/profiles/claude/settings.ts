@@ -1,6 +1,6 @@
 // Finds and loads Claude Code's standard settings files into a registry: managed (policy) settings, then
 // user, project, local, as Claude Code reads them. The claude profile de-duplicates identical hooks.
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { join } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { loadHooksFile } from '../../config/load.js';

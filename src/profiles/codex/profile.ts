@@ -5,7 +5,7 @@
 // and merged in configured order (merge.ts), Codex's strict output rules (output.ts), `timeout` in whole
 // seconds (default 600, at least 1), Codex's config forms (config.ts), its trust by `trusted_hash`
 // (trust.ts), its layers (settings.ts) and the legacy `notify` program.
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { basename, join, relative, resolve } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
 import type { CommandHookSpec } from '../../executor/index.js';

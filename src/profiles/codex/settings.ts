@@ -5,7 +5,7 @@
 // a warning, as in Codex), then plugins' hooks/hooks.json. The user's config.toml is read first for trust
 // (`[hooks.state]`) and for the project's `trust_level`: an untrusted project's layer is off.
 // A file Codex cannot parse is dropped with a warning, and the others still load, as in Codex.
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { isInside, realPath as real } from '../../config/paths.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';

@@ -13,7 +13,7 @@
 // - its cwd: the entry's (relative to the repo root), else the repo root; a folder that does not exist
 //   falls back to the system temp dir with a warning, as Copilot does ("hook spawn cwd fell back to the
 //   system temp dir" [BIN]).
-import { homedir, tmpdir } from 'node:os';
+import { homedir, tmpdir } from '../../node-builtins.js';
 import { basename, join, resolve } from 'node:path';
 import { quotePlaceholdersForShell } from '../claude/placeholders.js';
 

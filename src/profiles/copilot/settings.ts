@@ -20,7 +20,7 @@
 // non-policy hook (REF) — but only when the repo's own hooks may load (the `project` / `local` gate,
 // gate.ts): an untrusted repo cannot switch off the user's hooks. In any other file it skips that file's
 // hooks (config.ts).
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { parseConfigObject, readConfigObject } from '../../config/read-config-object.js';

@@ -16,7 +16,7 @@
 // that leads out): a plugin is gated by enablePluginHooks alone, and must not load a file another gate keeps
 // off (an untrusted project's hooks.json); one that points out is refused with a warning.
 import { isInside as inside, realPath as real } from '../../config/paths.js';
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';

@@ -7,7 +7,7 @@
 // handlers, settings hooks, extensions'), identical hooks (`name:command`) run once, `hooksConfig` merged
 // over the settings layers and applied to every hook, Gemini's output reading (output.ts) and merge (merge.ts), `timeout` in milliseconds (default
 // 60,000), `bash -c` with Gemini's command expansion and variables (command.ts), and its config (config.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from '../../node-builtins.js';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { Entry } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';

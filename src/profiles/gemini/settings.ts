@@ -9,7 +9,7 @@
 // The order files are added in does not decide the run order: the profile puts settings hooks before
 // extensions' (Gemini's source priority), and settings hooks in this order (Gemini's CONCAT merge).
 import { realPath as realpath } from '../../config/paths.js';
-import { homedir } from 'node:os';
+import { homedir } from '../../node-builtins.js';
 import { join, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
