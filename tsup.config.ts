@@ -1,31 +1,5 @@
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Options } from 'tsup';
-
-const root = dirname(fileURLToPath(import.meta.url));
-// Cold start: in the ES build these profiles are entries of their own (dist/profiles/<name>.js, also the
-// subpath exports `harness-hooks/profiles/<name>`), loaded the first time a registry names one
-// (src/profiles/load-harness.esm.ts in the place of load-harness.ts). What they import from outside their
-// folders comes through src/profiles/harness-shared.ts, so the code they share with the package's entry is
-// one chunk.
-const HARNESS_PROFILES = ['codex', 'gemini', 'copilot', 'cursor'];
-const harnessEntries = Object.fromEntries(HARNESS_PROFILES.map((name) => [`profiles/${name}`, `src/profiles/${name}/entry.ts`]));
-const profilesDir = join(root, 'src', 'profiles');
-const lazyHarness: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'lazy-harness-profiles',
-  setup(build) {
-    build.onResolve({ filter: /\/load-harness\.js$/ }, () => ({ path: join(profilesDir, 'load-harness.esm.ts') }));
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const own = HARNESS_PROFILES.find((name) => args.importer.startsWith(join(profilesDir, name) + sep));
-      if (own === undefined) return undefined;
-      const target = resolve(dirname(args.importer), args.path);
-      // Its own folder, and copilot's use of codex's regex translation, stay as they are.
-      if (target.startsWith(join(profilesDir, own) + sep) || target.startsWith(join(profilesDir, 'codex') + sep)) return undefined;
-      return { path: join(profilesDir, 'harness-shared.ts') };
-    });
-  },
-};
+import { defineConfig } from 'tsup';
 
 // Cold start: one character outside ASCII makes V8 hold a whole file's source as two-byte text, slower
 // to decode and to compile at import (≈1–2 ms for the main chunk, measured). esbuild escapes them in
@@ -47,10 +21,9 @@ export default defineConfig([
     // ESM: the library and the `harness-hooks` bin in one build, so the bin imports the library's own chunks
     // instead of carrying a copy of it; code behind a dynamic import (the HTTP hook runner) is a chunk of its
     // own, loaded on first use.
-    entry: { index: 'src/index.ts', cli: 'src/cli/bin.ts', ...harnessEntries },
+    entry: { index: 'src/index.ts', cli: 'src/cli/bin.ts' },
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', ...harnessEntries } },
-    esbuildPlugins: [lazyHarness],
+    dts: { entry: { index: 'src/index.ts' } },
     clean: true,
     // Maps for local debugging; the package leaves them out (package.json `files`).
     sourcemap: true,

@@ -7,7 +7,6 @@ export type HookErrorCode =
   | 'HOOKS_ERR_OPTION_INVALID'
   | 'HOOKS_ERR_CONFIG_INVALID'
   | 'HOOKS_ERR_CONFIG_READ'
-  | 'HOOKS_ERR_PROFILE_LOAD'
   | 'HOOKS_ERR_CLOSED';
 
 // A TypeError with a code: bad arguments from the caller (unknown event, handler not a function,

@@ -17,8 +17,7 @@ import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { rejectUnknownKeys } from './option-keys.js';
 import { CommandExecutor } from './executor/index.js';
-import { BUILTIN_NAMES, builtinProfile, DEFAULT_PROFILE, isBuiltinName, methodsFor, type DefaultProfileName } from './profiles/builtin.js';
-import type { ProfileName, ProfileRef, TypesOf } from './profiles/index.js';
+import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
 import { EMPTY_DISPATCH, makeAbortedResult } from './result.js';
 import type {
@@ -819,9 +818,9 @@ function describeMeta(meta: EntryMeta | undefined): Pick<HookListing, 'source' |
 
 // The `profile` option as a profile object: a built-in one by name, or one written outside the package.
 function resolveProfile(ref: unknown): Profile<any, any> {
-  if (ref === undefined) return builtinProfile(DEFAULT_PROFILE);
+  if (ref === undefined) return PROFILES[DEFAULT_PROFILE];
   if (typeof ref === 'string') {
-    if (isBuiltinName(ref)) return builtinProfile(ref);
+    if (Object.hasOwn(PROFILES, ref)) return PROFILES[ref as keyof typeof PROFILES];
   } else if (ref !== null && typeof ref === 'object') {
     const p = ref as Partial<Profile>;
     const missing = (['view', 'compileMatcher', 'checkPayload', 'run', 'gate', 'configEntry'] as const).filter((k) => typeof p[k] !== 'function');
@@ -831,7 +830,7 @@ function resolveProfile(ref: unknown): Profile<any, any> {
     if (missing.length === 0) return ref as Profile<any, any>;
     throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option's object to be a profile; it lacks ${missing.join(', ')}`);
   }
-  const names = BUILTIN_NAMES.map((n) => `'${n}'`).join(', ');
+  const names = Object.keys(PROFILES).map((n) => `'${n}'`).join(', ');
   throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be ${names} or a profile object, got ${describeValue(ref)}`);
 }
 

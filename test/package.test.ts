@@ -1,8 +1,7 @@
 // The package as published: a packed tarball carries the build, the bin path is one npm accepts, and the
 // runtime dependencies are ranges a consumer's copies can dedupe with (the lock still pins CI).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -55,35 +54,6 @@ describe('the build, for cold start', () => {
       const at = text.search(/[^\x00-\x7f]/u);
       expect(at === -1 ? '' : `${name}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`).toBe('');
     }
-  });
-
-  it('loads the harness profiles (codex, gemini, copilot, cursor) only when a registry names one: the entry imports without them', () => {
-    // A copy of dist without dist/profiles/: default and claude work, a harness profile is a clear error.
-    const copy = mkdtempSync(join(tmpdir(), 'hh-dist-'));
-    try {
-      cpSync(dist, copy, { recursive: true });
-      rmSync(join(copy, 'profiles'), { recursive: true });
-      const script = `const m = await import(process.argv[1]);
-        const out = [new m.HookRegistry().profile, new m.HookRegistry({ profile: 'claude' }).profile];
-        try { new m.HookRegistry({ profile: 'codex' }); } catch (e) { out.push(e.code, e instanceof m.HookTypeError, e.message); }
-        console.log(JSON.stringify(out));`;
-      const [first, second, code, isTypeError, message] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(copy, 'index.js')], { encoding: 'utf8' })) as [string, string, string, boolean, string];
-      expect([first, second, code, isTypeError]).toEqual(['default', 'claude', 'HOOKS_ERR_PROFILE_LOAD', true]);
-      expect(message).toContain("import 'harness-hooks/profiles/codex'");
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
-  });
-
-  it('loads a harness profile by name with the package’s own classes, and its subpath entry is the same profile', () => {
-    const script = `const m = await import(process.argv[1]);
-      const names = ['codex', 'gemini', 'copilot', 'cursor'].map((p) => new m.HookRegistry({ profile: p }).profile);
-      let shared;
-      try { new m.HookRegistry({ profile: 'codex', bypassHookTrust: 'yes' }); } catch (e) { shared = e instanceof m.HookTypeError && /bypassHookTrust/.test(e.message); }
-      const { codexProfile } = await import(process.argv[2]);
-      console.log(JSON.stringify([names, shared, codexProfile.name]));`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dist, 'index.js'), join(dist, 'profiles', 'codex.js')], { encoding: 'utf8' })) as unknown[];
-    expect(out).toEqual([['codex', 'gemini', 'copilot', 'cursor'], true, 'codex']);
   });
 
   it('loads neither Node’s stream modules nor perf_hooks at import (an ES import of node:fs, or touching `performance`, would)', () => {

@@ -1,14 +1,13 @@
-// The built-in profiles, all imported (the CLI, and the types; a registry gets one by name through
-// ./builtin.ts, which loads the harness profiles on first use). Adding a profile is its folder, one line
-// here (and its import), one in BUILTIN_METHODS (./builtin.ts), and the README; a harness profile also an
-// entry.ts, a line in load-harness.ts and in tsup.config.ts's HARNESS_PROFILES.
+// The built-in profiles: the only place that lists them. Adding a profile is its folder, one line in
+// PROFILES (and its import), and the README.
 import { claudeProfile } from './claude/profile.js';
-import { codexProfile } from './codex/entry.js';
-import { geminiProfile } from './gemini/entry.js';
-import { copilotProfile } from './copilot/entry.js';
-import { cursorProfile } from './cursor/entry.js';
+import { codexProfile } from './codex/profile.js';
+import { geminiProfile } from './gemini/profile.js';
+import { copilotProfile } from './copilot/profile.js';
+import { cursorProfile } from './cursor/profile.js';
 import { defaultProfile } from './default/profile.js';
-import type { Profile, ProfileTypes } from './profile.js';
+import { HookTypeError } from '../errors.js';
+import type { Profile, ProfileMethod, ProfileTypes } from './profile.js';
 
 export const PROFILES = Object.freeze({
   default: defaultProfile,
@@ -22,6 +21,10 @@ export const PROFILES = Object.freeze({
 /** The built-in profiles' types, by name (read from PROFILES). */
 export type BuiltinProfiles = { [K in keyof typeof PROFILES]: (typeof PROFILES)[K] extends Profile<infer T, any> ? T : never };
 
+/** The profile of a registry whose options name none. */
+export const DEFAULT_PROFILE = 'default' satisfies keyof typeof PROFILES;
+export type DefaultProfileName = typeof DEFAULT_PROFILE;
+
 /** A built-in profile's name. */
 export type ProfileName = keyof BuiltinProfiles;
 /** What the `profile` option takes: a built-in profile's name, or a profile object. */
@@ -29,3 +32,19 @@ export type ProfileRef = ProfileName | Profile<any, any>;
 /** The types of a profile, by name or object. */
 export type TypesOf<P> = P extends ProfileName ? BuiltinProfiles[P] : P extends Profile<infer T, any> ? T : ProfileTypes;
 
+// The methods a registry of `profile` gets: its own, and for a method only another built-in profile has,
+// one that says which profile it needs (a JavaScript caller gets a clear error, not "not a function").
+export function methodsFor(profile: Profile<any, any>): Readonly<Record<string, ProfileMethod<any>>> {
+  const methods: Record<string, ProfileMethod<any>> = {};
+  for (const [name, other] of Object.entries(PROFILES) as [string, Profile<any, any>][]) {
+    if (other === profile) continue;
+    for (const method of Object.keys(other.methods ?? {})) methods[method] = needs(method, name);
+  }
+  return Object.assign(methods, profile.methods);
+}
+
+function needs(method: string, profile: string): ProfileMethod {
+  return (registry) => {
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${method}() needs \`profile: '${profile}'\`; this registry's profile is ${registry.profile}`);
+  };
+}
