@@ -4,9 +4,11 @@
 // CommonJS `require`, the module is the same object and only the functions named here are read.
 import { createRequire } from 'node:module';
 
-// `process.getBuiltinModule` (Node ≥ 20.16) needs no `import.meta` either.
+// `process.getBuiltinModule` (Node ≥ 20.16) needs no `import.meta` either; before it, CommonJS code (our CJS
+// build, an app's CommonJS bundle, where `import.meta` is empty) has `require` itself.
 const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-const requireBuiltin: (id: string) => unknown = getBuiltin === undefined ? createRequire(import.meta.url) : (id) => getBuiltin.call(process, id);
+const requireBuiltin: (id: string) => unknown =
+  getBuiltin !== undefined ? (id) => getBuiltin.call(process, id) : typeof import.meta.url === 'string' ? createRequire(import.meta.url) : require;
 const fs = requireBuiltin('node:fs') as typeof import('node:fs');
 let os: typeof import('node:os') | undefined;
 

@@ -56,6 +56,13 @@ describe('the build, for cold start', () => {
     }
   });
 
+  it('takes fs and os without process.getBuiltinModule too (Node before 20.16), in both builds', () => {
+    const cjs = `delete process.getBuiltinModule; const m = require(process.argv[1]); console.log(new m.HookRegistry({ profile: 'claude' }).profile);`;
+    expect(execFileSync(process.execPath, ['-e', cjs, join(dist, 'index.cjs')], { encoding: 'utf8' }).trim()).toBe('claude');
+    const esm = `delete process.getBuiltinModule; const m = await import(process.argv[1]); console.log(new m.HookRegistry({ profile: 'codex' }).profile);`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', esm, join(dist, 'index.js')], { encoding: 'utf8' }).trim()).toBe('codex');
+  });
+
   it('loads neither Node’s stream modules nor perf_hooks at import (an ES import of node:fs, or touching `performance`, would)', () => {
     const script = "const before = new Set(process.moduleLoadList); await import(process.argv[1]); console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));";
     const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dist, 'index.js')], { encoding: 'utf8' })) as string[];
