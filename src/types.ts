@@ -33,6 +33,11 @@ export interface HookRun {
   name: string;
   kind: HookRunKind;
   outcome: HookRunOutcome;
+  /**
+   * How long it ran, in ms: its own with `timing: 'entry'` (or an observer, or the record); with `'turn'`
+   * (the default) an upper bound — a hook that waited is timed from the last reading before it started,
+   * and hooks that ran back to back within one turn of the event loop each get that stretch's length.
+   */
   durationMs: number;
   /** The entry's own (normalized) decision, when it returned one. */
   decision?: HookDecision;
@@ -118,6 +123,7 @@ export interface HookStartInfo {
 /** What `onHookEnd` is told as an entry ends. */
 export interface HookEndInfo extends HookStartInfo {
   outcome: HookRunOutcome;
+  /** How long it ran, in ms (its own: an observer implies a reading as each entry ends). */
   durationMs: number;
 }
 
