@@ -190,7 +190,6 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
       const r = this.#record(entry, settled.kind, settled.value);
       if (r !== undefined) return r;
     }
-    this.#timeRuns();
     return this.#rules.merged(this.#state, this.#runs);
   }
 
@@ -335,11 +334,6 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#filled = runs.length;
   }
 
-  // The chain ends: the last stretch's runs get their durations.
-  #timeRuns(): void {
-    if (this.#filled < this.#runs.length) this.#reading(now());
-  }
-
   // Records the current entry's run and advances. Returns the final result when the chain ends here.
   // `timed`: take a reading for it (it settled on a later turn); with exact timing every entry gets one.
   // The reading comes once its value has been read (a getter is the hook's code, not the next one's).
@@ -359,15 +353,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     // An entry cut off (the dispatch's signal, or the registry closing under it) cuts the dispatch: it
     // reads as aborted, never as an approval.
-    if (this.#abort?.aborted || run.outcome === 'aborted') {
-      this.#timeRuns();
-      return makeAbortedResult(this.#runs);
-    }
+    if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#runs);
     if (d === undefined) return undefined;
-    if (this.#rules.blocks(d)) {
-      this.#timeRuns();
-      return this.#rules.blocked(d, this.#runs);
-    }
+    if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#runs);
     this.#state = this.#rules.accumulate(this.#state, d);
     return undefined;
   }
@@ -420,7 +408,10 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     return d;
   }
 
+  // Every way the chain ends comes here, before anyone sees the result (it holds these runs, not copies):
+  // the last stretch's runs get their durations.
   #done(result: DispatchResult): DispatchResult {
+    if (this.#filled < this.#runs.length) this.#fill(now());
     this.#settledResult = result;
     if (this.stampIndex !== -1) unstamp(this);
     if (this.index !== -1) cancelDeadline(this);
@@ -436,7 +427,6 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
 
   #fail(error: unknown): void {
     if (this.#settledResult !== undefined) return;
-    this.#timeRuns();
     this.#done(makeAbortedResult(this.#runs));
     if (this.#reject) this.#reject(error);
     else this.#error = { cause: error };

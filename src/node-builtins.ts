@@ -1,5 +1,6 @@
-// Node's fs and os, for the code that loads with the package (os on first use). Cold start: an ES `import … from 'node:fs'`
-// makes the module's namespace from every one of its exports, which runs fs's lazy getters (`ReadStream`,
+// Node's fs and os for the code that loads with the package (os on first use), and `requireBuiltin` for
+// builtins loaded on first use (child_process). Cold start: an ES `import … from 'node:fs'` makes the
+// module's namespace from every one of its exports, which runs fs's lazy getters (`ReadStream`,
 // `promises`, …) and so loads Node's nineteen stream modules (≈1.1 ms at import, measured). Taken with a
 // CommonJS `require`, the module is the same object and only the functions named here are read.
 import { createRequire } from 'node:module';
@@ -7,7 +8,7 @@ import { createRequire } from 'node:module';
 // `process.getBuiltinModule` (Node ≥ 20.16) needs no `import.meta` either; before it, CommonJS code (our CJS
 // build, an app's CommonJS bundle, where `import.meta` is empty) has `require` itself.
 const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-const requireBuiltin: (id: string) => unknown =
+export const requireBuiltin: (id: string) => unknown =
   getBuiltin !== undefined ? (id) => getBuiltin.call(process, id) : typeof import.meta.url === 'string' ? createRequire(import.meta.url) : require;
 const fs = requireBuiltin('node:fs') as typeof import('node:fs');
 let os: typeof import('node:os') | undefined;
@@ -35,5 +36,6 @@ export const {
   writeSync,
 } = fs;
 // os loads on first use (its binding is not needed at import).
-export const homedir = (): string => (os ??= requireBuiltin('node:os') as typeof import('node:os')).homedir();
-export const tmpdir = (): string => (os ??= requireBuiltin('node:os') as typeof import('node:os')).tmpdir();
+const nodeOs = (): typeof import('node:os') => (os ??= requireBuiltin('node:os') as typeof import('node:os'));
+export const homedir = (): string => nodeOs().homedir();
+export const tmpdir = (): string => nodeOs().tmpdir();

@@ -66,16 +66,6 @@ export interface ParallelRunOptions<O extends EntryOutcome> extends ParallelLimi
 }
 
 const PROMISE_THEN = Promise.prototype.then;
-const IGNORE = (): void => {};
-
-// Gives a thenable a handler that ignores it (never throws: a species constructor may).
-function ignore(value: PromiseLike<unknown>, then: PromiseLike<unknown>['then']): void {
-  try {
-    then.call(value, IGNORE, IGNORE);
-  } catch {
-    // nothing more can be attached
-  }
-}
 /** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
 const SELF_TIMED_GRACE_MS = 1_000;
 
@@ -172,9 +162,10 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
         this.#settleValue(i, value);
         continue;
       }
-      // The hook ended the dispatch from its own code (an abort): its promise still gets a handler.
+      // The hook ended the dispatch from its own code (an abort): its promise is still watched (what it
+      // says is ignored, and a rejection is not unhandled).
       if (this.#done) {
-        ignore(value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+        this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
         continue;
       }
       // Pending: its context expires at its deadline.
@@ -374,12 +365,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const { rules, observers, logger } = this.#o;
     const entries = this.#entries;
     const runs = this.#runs;
-    let end: number | undefined;
-    this.#timeRuns();
+    const end = now();
+    this.#fill(end);
     for (let i = 0; i < this.#n; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
-      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: (end ??= now()) - this.#start, message: 'the dispatch was aborted' };
+      const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: end - this.#start, message: 'the dispatch was aborted' };
       runs[i] = run;
       // Every onHookStart gets its onHookEnd, an aborted run's too.
       if (i < this.#started && observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
@@ -395,15 +386,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     for (const run of this.#runs) if (run !== undefined && run.durationMs < 0) run.durationMs = span;
   }
 
-  // The dispatch ends: the runs still without a duration get one.
-  #timeRuns(): void {
-    if (this.#unfilled > 0) this.#fill(now());
-  }
-
   // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
   // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
   #merge(): void {
-    this.#timeRuns();
     // An entry cut off (the registry closing under it) cuts the dispatch: aborted, never an approval.
     if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
@@ -420,8 +405,10 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
 
   #finish(result: DispatchResult): void {
     if (this.#done) return;
-    // Promises still queued (an abort within the turn) get a handler: a rejection later is not unhandled.
-    if (this.#queued !== undefined) for (const p of this.#queued) if (p !== undefined) ignore(p, PROMISE_THEN);
+    // The runs still without a duration get one.
+    if (this.#unfilled > 0) this.#fill(now());
+    // Promises still queued (an abort within the turn) are watched too: a rejection later is not unhandled.
+    this.#watchRest();
     // A hook that never settles keeps the run reachable (its callbacks); not the other entries' state.
     this.#queued = this.#contexts = undefined;
     this.#done = true;

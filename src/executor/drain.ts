@@ -3,8 +3,8 @@
 // chunk is dropped at once; a child reading the same pipe into /dev/null keeps this process flat and
 // costs one spawn, paid only by hooks that overflow the cap.
 import type { ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { requireBuiltin } from '../node-builtins.js';
 
 export interface Drainer {
   /** Ends the drainer now (the run was cut short). */
@@ -34,7 +34,7 @@ export function drainElsewhere(stream: Readable, onData: (chunk: Buffer) => void
   };
   try {
     // child_process loads here, not at package import (it is the costliest builtin to load).
-    const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+    const { spawn } = requireBuiltin('node:child_process') as typeof import('node:child_process');
     child = spawn('cat', [], { stdio: [stream, 'ignore', 'ignore'] });
   } catch {
     drainHere();
