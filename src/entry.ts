@@ -56,6 +56,36 @@ export interface EntryMeta {
   seq?: number;
 }
 
+/** What `makeEntry` builds an entry from (the registry's `addEntry` fields, less the ones it works out). */
+export type EntryFields = Omit<Entry, 'matcher' | 'once' | 'meta'>;
+
+// An entry, frozen. Fast path: every entry has every field, in this order, whatever its kind and whatever
+// profile made it, so all entries share one hidden class with every field in the object, and the runs'
+// reads of `entry.kind`, `entry.invoke`, … stay monomorphic. (Spread from its fields, half of an entry's
+// fields lived outside the object: ≈13 ns per entry per dispatch, measured at 20 handlers.) Fields a
+// profile passes that are not `Entry`'s are dropped: its own data goes in `data`.
+export function makeEntry(f: EntryFields, matcher: ToolMatcher, meta: EntryMeta, once: Entry['once']): Entry {
+  return Object.freeze({
+    kind: f.kind,
+    name: f.name,
+    matcher,
+    plugin: f.plugin,
+    longRunning: f.longRunning,
+    background: f.background,
+    invoke: f.invoke,
+    timeoutMs: f.timeoutMs,
+    condition: f.condition,
+    once,
+    statusMessage: f.statusMessage,
+    dedupKey: f.dedupKey,
+    dedupRank: f.dedupRank,
+    onFailure: f.onFailure,
+    httpType: f.httpType,
+    meta,
+    data: f.data,
+  });
+}
+
 /** What a command entry's invoker resolves to. */
 export interface EntryReport {
   outcome: HookRunOutcome;

@@ -66,6 +66,12 @@ export interface ParallelRunOptions<O extends EntryOutcome> extends ParallelLimi
 }
 
 const PROMISE_THEN = Promise.prototype.then;
+// What `captureResolvers` was last handed (read right after the `new Promise` that calls it).
+const captured: { resolve: (result: DispatchResult) => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
+function captureResolvers(resolve: (result: DispatchResult) => void, reject: (error: unknown) => void): void {
+  captured.resolve = resolve;
+  captured.reject = reject;
+}
 /** How long after their timeout the run waits for entries that time themselves out (commands, HTTP). */
 const SELF_TIMED_GRACE_MS = 1_000;
 
@@ -107,6 +113,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #contexts: (EntryContext | undefined)[] | undefined;
   #fanOut: AbortController | undefined;
   #left: number;
+  // An entry was cut off (its outcome is 'aborted'): the dispatch is.
+  #cut = false;
   /** @internal The deadline heap's. */
   at = 0;
   /** @internal The deadline heap's. */
@@ -141,14 +149,20 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const { extras, logger, observers } = this.#o;
     const input = this.#input;
     const signal = this.#signal;
-    if (this.#abort !== undefined) this.#abort.interrupt = () => this.#interrupt();
-    if (this.#n === 0) this.#merge();
-    for (let i = 0; i < this.#n && !this.#done; i++) {
+    const abort = this.#abort;
+    const n = this.#n;
+    // Watched in order unless timed exactly (then each entry is watched on its own).
+    const inOrder = !this.#exact;
+    if (abort !== undefined) abort.interrupt = () => this.#interrupt();
+    if (n === 0) this.#merge();
+    for (let i = 0; i < n && !this.#done; i++) {
       const entry = entries[i]!;
       if (entry.once !== undefined) entry.once.remove();
-      if (observers !== undefined) notifyStart(observers, rules.name, entry, logger);
-      this.#started = i + 1;
-      const context = new EntryContext(this.#abort);
+      if (observers !== undefined) {
+        notifyStart(observers, rules.name, entry, logger);
+        this.#started = i + 1;
+      }
+      const context = new EntryContext(abort);
       let value: unknown;
       let then: unknown;
       try {
@@ -169,21 +183,22 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
         continue;
       }
       // Pending: its context expires at its deadline.
-      (this.#contexts ??= new Array<EntryContext | undefined>(this.#n))[i] = context;
+      (this.#contexts ??= new Array<EntryContext | undefined>(n))[i] = context;
       // Fast path: native promises are watched one after another by one pair of callbacks (below); the
       // first is watched at once, the rest queue.
-      if (then !== PROMISE_THEN || !(value instanceof Promise) || this.#exact) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
+      if (then !== PROMISE_THEN || !(value instanceof Promise) || !inOrder) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
       else if (this.#watching === -1) this.#watchInOrder(i, value as Promise<unknown>);
-      else (this.#queued ??= new Array<Promise<unknown> | undefined>(this.#n))[i] = value as Promise<unknown>;
+      else (this.#queued ??= new Array<Promise<unknown> | undefined>(n))[i] = value as Promise<unknown>;
     }
     if (this.#abort?.aborted) this.#interrupt();
     if (this.#error !== undefined) return Promise.reject(this.#error.cause);
     if (this.#result !== undefined) return Promise.resolve(this.#result);
     stampAtTurnEnd(this);
-    return new Promise<DispatchResult>((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-    });
+    // Fast path: one executor for every run (no closure per dispatch); it hands over the resolvers at once.
+    const promise = new Promise<DispatchResult>(captureResolvers);
+    this.#resolve = captured.resolve;
+    this.#reject = captured.reject;
+    return promise;
   }
 
   // Watches one pending entry with callbacks of its own (a thenable that is not a native promise may call
@@ -353,8 +368,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (at === undefined) this.#unfilled++;
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
+    if (outcome.outcome === 'aborted') this.#cut = true;
     this.#runs[i] = run;
-    if (this.#contexts !== undefined) this.#contexts[i] = undefined;
     if (observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
     if (--this.#left === 0) this.#merge();
   }
@@ -383,14 +398,18 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (this.#unfilled === 0) return;
     this.#unfilled = 0;
     const span = at - this.#start;
-    for (const run of this.#runs) if (run !== undefined && run.durationMs < 0) run.durationMs = span;
+    const runs = this.#runs;
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i];
+      if (run !== undefined && run.durationMs < 0) run.durationMs = span;
+    }
   }
 
   // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
   // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
   #merge(): void {
     // An entry cut off (the registry closing under it) cuts the dispatch: aborted, never an approval.
-    if (this.#runs.some((r) => r.outcome === 'aborted')) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
+    if (this.#cut) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
       result = this.#rules.merge(this.#outcomes, this.#runs, this.#input, this.#o.extras);

@@ -13,7 +13,7 @@ import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook 
 import { now } from './clock.js';
 import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
-import type { Entry, EntryInvoker, EntryMeta } from './entry.js';
+import { makeEntry, type Entry, type EntryInvoker, type EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { rejectUnknownKeys } from './option-keys.js';
 import { CommandExecutor } from './executor/index.js';
@@ -376,14 +376,13 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       plan[key] = [...list.slice(0, i), ...list.slice(i + 1)];
       this.#changed(plan);
     };
-    const { once, ...fields } = e;
     const meta = { ...e.meta, seq: ++this.#seq };
     // A `once` entry is removed as it starts, and remembered as spent for explain().
     const spend = (): void => {
       remove();
       this.#spent.set(event, [...(this.#spent.get(event) ?? []), entry]);
     };
-    const entry: Entry = Object.freeze({ ...fields, matcher, meta, ...(once === true ? { once: { remove: spend } } : {}) });
+    const entry: Entry = makeEntry(e, matcher, meta, e.once === true ? { remove: spend } : undefined);
     const batch = this.#batch;
     if (batch === undefined) {
       // Copy-on-write: a running dispatch keeps the array it started with.

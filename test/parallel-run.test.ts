@@ -84,6 +84,28 @@ describe('parallel run: a profile’s silent outcome', () => {
   });
 });
 
+describe('parallel run: an entry cut off', () => {
+  it('makes the dispatch aborted, never an approval, when an entry reports `aborted`, whichever entry it is and however it settled', async () => {
+    const make = (name: string, invoke: () => unknown): Entry => ({ kind: 'command', name, matcher: null, plugin: undefined, longRunning: false, background: false, invoke });
+    const rules: ParallelRules = {
+      name: 'E',
+      fromValue: () => ({ outcome: 'ok' }),
+      failure: (_e, kind) => ({ outcome: kind }),
+      merge: (_outcomes, runs) => ({ blocked: true, reason: 'merged', aborted: false, runs }),
+    };
+    const report = (outcome: string) => ({ outcome });
+    for (const entries of [
+      [make('cut', () => report('aborted')), make('ok', async () => report('ok'))],
+      [make('ok', () => report('ok')), make('cut', async () => report('aborted'))],
+    ]) {
+      const result = await runParallel({ rules, input: {}, entries, signal: undefined, logger: makeLogger(), defaultTimeoutMs: 1000, ceilingMs: Infinity, observers: undefined });
+      expect(result).toMatchObject({ blocked: false, aborted: true });
+      expect(result.reason).toBeUndefined();
+      expect(result.runs.map((r) => r.outcome).sort()).toEqual(['aborted', 'ok']);
+    }
+  });
+});
+
 describe('parallel run: the turn clock', () => {
   const busy = (ms: number): void => {
     const t = performance.now();

@@ -7,6 +7,7 @@ import {
   HookRegistry,
   HookTypeError,
   type DispatchResult,
+  type Entry,
   type EventView,
   type HookContext,
   type HookDecision,
@@ -151,6 +152,30 @@ describe('a profile written outside the package', () => {
     expect(a).toEqual({ blocked: false, aborted: false, runs: [], verdict: 'allow' });
     expect(await registry.dispatch('AfterTool', { tool: 'cat', ok: true })).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
+  });
+
+  it('hands run() entries of one layout, whatever their kind: every Entry field, in one order, frozen; its configEntry’s `data` kept, a field Entry lacks dropped', async () => {
+    const seen: Entry[] = [];
+    const recording: Profile<ToyTypes, ToyState> = {
+      ...toyProfile,
+      run: (host, event, payload, entries, signal) => (seen.push(...entries), toyProfile.run(host, event, payload, entries, signal)),
+      configEntry: (host, event, hook, origin) => {
+        const made = toyProfile.configEntry(host, event, hook, origin);
+        return 'skip' in made ? made : ({ ...made, timeoutMs: 5000, data: { mine: 1 }, stray: true } as never);
+      },
+    };
+    const registry = new HookRegistry({ profile: recording, settings: { enableShellHooks: true }, logger: makeLogger() });
+    registry.register('BeforeTool', () => undefined, { name: 'plain' });
+    registry.register('BeforeTool', () => undefined, { name: 'matched', matcher: 'ls' });
+    registry.addConfig({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, { source: 'user' });
+    await registry.dispatch('BeforeTool', { tool: 'ls' });
+    expect(seen.map((e) => e.kind)).toEqual(['handler', 'handler', 'command']);
+    const layouts = new Set(seen.map((e) => Object.keys(e).join()));
+    expect(layouts.size).toBe(1);
+    expect(Object.keys(seen[0]!)).toEqual(expect.arrayContaining(['kind', 'name', 'matcher', 'invoke', 'timeoutMs', 'once', 'meta', 'data']));
+    expect(seen.every((e) => Object.isFrozen(e))).toBe(true);
+    expect(seen[2]).toMatchObject({ timeoutMs: 5000, data: { mine: 1 } });
+    expect(seen[2]).not.toHaveProperty('stray');
   });
 
   it('refuses a method that would replace one of the registry’s own', () => {
