@@ -27,14 +27,18 @@ export interface TurnStamped {
   stamped(at: number): void;
 }
 
-const waiting: TurnStamped[] = [];
+// The runs waiting, in waiting[0 .. count). Fast path: kept at its size, the slots past `count` cleared:
+// a run that waits and finishes within the turn (most of them) would otherwise shrink the array as it
+// leaves and grow it back as the next one comes (one backing store per dispatch).
+const waiting: (TurnStamped | undefined)[] = [];
+let count = 0;
 let queued = false;
 
 // Asks for `run.stamped(reading)` once the current turn's callbacks have drained. A no-op when it waits already.
 export function stampAtTurnEnd(run: TurnStamped): void {
   if (run.stampIndex !== -1) return;
-  run.stampIndex = waiting.length;
-  waiting.push(run);
+  run.stampIndex = count;
+  waiting[count++] = run;
   if (!queued) {
     queued = true;
     // A tick queued from a promise job runs once the whole queue of them has drained; one queued from a
@@ -52,7 +56,8 @@ export function unstamp(run: TurnStamped): void {
   const i = run.stampIndex;
   if (i === -1) return;
   run.stampIndex = -1;
-  const last = waiting.pop()!;
+  const last = waiting[--count]!;
+  waiting[count] = undefined;
   if (last === run) return;
   waiting[i] = last;
   last.stampIndex = i;
@@ -60,10 +65,12 @@ export function unstamp(run: TurnStamped): void {
 
 function stampAll(): void {
   queued = false;
-  if (waiting.length === 0) return;
+  if (count === 0) return;
   const at = now();
   // Taken off first: a stamped run may ask again (it does not; a run that resumes asks from its own callback).
-  const runs = waiting.splice(0, waiting.length);
+  const runs = waiting.slice(0, count) as TurnStamped[];
+  waiting.fill(undefined, 0, count);
+  count = 0;
   for (const run of runs) run.stampIndex = -1;
   let failure: { error: unknown } | undefined;
   for (const run of runs) {
@@ -79,5 +86,5 @@ function stampAll(): void {
 
 /** For tests: how many runs wait for the end of the turn. */
 export function runsAwaitingStamp(): number {
-  return waiting.length;
+  return count;
 }

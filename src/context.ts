@@ -37,30 +37,32 @@ export class DispatchAbort {
   }
 }
 
-// What a handler gets as its second argument.
+// What a handler gets as its second argument. One field (fast path: a context is made per entry per
+// dispatch): the dispatch's abort state until someone asks for the signal, then the signal's controller;
+// or, if the entry's deadline passed before anyone asked, why.
 export class EntryContext {
-  #controller: AbortController | undefined;
-  #expired: Error | undefined;
-  readonly #dispatch: DispatchAbort | undefined;
+  #state: DispatchAbort | AbortController | Error | undefined;
 
   constructor(dispatch: DispatchAbort | undefined) {
-    this.#dispatch = dispatch;
+    this.#state = dispatch;
   }
 
   /** Aborts when the dispatch is aborted or this entry's deadline passes. */
   get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      // Read after the deadline passed: born aborted.
-      if (this.#expired !== undefined) this.#controller.abort(this.#expired);
-      else this.#dispatch?.link(this.#controller);
-    }
-    return this.#controller.signal;
+    const state = this.#state;
+    if (state instanceof AbortController) return state.signal;
+    const controller = new AbortController();
+    this.#state = controller;
+    // Read after the deadline passed: born aborted.
+    if (state instanceof Error) controller.abort(state);
+    else state?.link(controller);
+    return controller.signal;
   }
 
   /** Aborts the signal (if anyone asked for it) because the entry's deadline passed. */
   expire(reason: Error): void {
-    this.#expired = reason;
-    this.#controller?.abort(reason);
+    const state = this.#state;
+    if (state instanceof AbortController) state.abort(reason);
+    else this.#state = reason;
   }
 }

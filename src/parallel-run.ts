@@ -77,40 +77,37 @@ const SELF_TIMED_GRACE_MS = 1_000;
 
 // Starts every entry now and resolves to the merged result. Never rejects for a hook's failure.
 export function runParallel<O extends EntryOutcome>(o: ParallelRunOptions<O>): Promise<DispatchResult> {
-  return new ParallelRun(o, o.input, o.entries, o.signal).start();
+  return new ParallelRun(o, o.input, o.entries, o.signal).start(o.signal);
 }
 
 // The same, with limits a profile made once per event (fast path: no options object per dispatch).
 export function runParallelWith<O extends EntryOutcome>(limits: ParallelLimits<O>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult> {
-  return new ParallelRun(limits, input, entries, signal).start();
+  return new ParallelRun(limits, input, entries, signal).start(signal);
 }
 
 // The run is its own deadline item (`at`, `index`, `fire`): one heap push per dispatch that waits.
 class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   readonly #o: ParallelLimits<O>;
   readonly #input: unknown;
-  readonly #signal: AbortSignal | undefined;
   readonly #entries: readonly Entry[];
-  readonly #rules: ParallelRules<O>;
-  readonly #n: number;
-  readonly #outcomes: (O | undefined)[];
+  // Entry i's context while it is pending, its outcome once it settled (the merge gets them when every
+  // entry has). Pending: no run recorded yet (`#runs[i]` is set as the entry settles).
+  readonly #slots: (O | EntryContext | undefined)[];
   readonly #runs: HookRun[];
   readonly #start: number;
   readonly #exact: boolean;
-  // The turn stamp's reading (every entry started before it), NaN until the stamp comes: deadlines count
-  // from it, and an entry that settles after it settled on a later turn.
-  #pinned = Number.NaN;
+  // The turn stamp's reading (every entry started before it), undefined until the stamp comes: deadlines
+  // count from it, and an entry that settles after it settled on a later turn.
+  #pinned: number | undefined;
   // Settled runs whose durationMs waits for the next reading (they settled within the turn).
   #unfilled = 0;
   // Native promises of pending entries not watched yet (#watchNext), the one being watched, and the pair
-  // of callbacks that watches them in turn.
+  // of callbacks that watches them in turn. Once the turn has ended (#watchRest), none is queued.
   #queued: (Promise<unknown> | undefined)[] | undefined;
   #watching = -1;
-  #inOrder = true;
   #onNext: ((value: unknown) => void) | undefined;
   #onNextError: ((error: unknown) => void) | undefined;
   readonly #abort: DispatchAbort | undefined;
-  #contexts: (EntryContext | undefined)[] | undefined;
   #fanOut: AbortController | undefined;
   #left: number;
   // An entry was cut off (its outcome is 'aborted'): the dispatch is.
@@ -131,11 +128,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   constructor(o: ParallelLimits<O>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined) {
     this.#o = o;
     this.#input = input;
-    this.#signal = signal;
     this.#entries = entries;
-    this.#rules = o.rules;
-    const n = (this.#n = this.#left = entries.length);
-    this.#outcomes = new Array<O | undefined>(n);
+    const n = (this.#left = entries.length);
+    this.#slots = new Array<O | EntryContext | undefined>(n);
     this.#runs = new Array<HookRun>(n);
     this.#start = now();
     // An observer is handed each run as it ends: its figure must be final then.
@@ -143,14 +138,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     this.#abort = signal === undefined ? undefined : new DispatchAbort(signal);
   }
 
-  start(): Promise<DispatchResult> {
+  start(signal: AbortSignal | undefined): Promise<DispatchResult> {
     const entries = this.#entries;
-    const rules = this.#rules;
-    const { extras, logger, observers } = this.#o;
+    const { rules, extras, logger, observers } = this.#o;
     const input = this.#input;
-    const signal = this.#signal;
     const abort = this.#abort;
-    const n = this.#n;
+    const n = entries.length;
     // Watched in order unless timed exactly (then each entry is watched on its own).
     const inOrder = !this.#exact;
     if (abort !== undefined) abort.interrupt = () => this.#interrupt();
@@ -183,7 +176,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
         continue;
       }
       // Pending: its context expires at its deadline.
-      (this.#contexts ??= new Array<EntryContext | undefined>(n))[i] = context;
+      this.#slots[i] = context;
       // Fast path: native promises are watched one after another by one pair of callbacks (below); the
       // first is watched at once, the rest queue.
       if (then !== PROMISE_THEN || !(value instanceof Promise) || !inOrder) this.#watch(i, value as PromiseLike<unknown>, then as PromiseLike<unknown>['then']);
@@ -225,11 +218,12 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const queued = this.#queued;
     this.#watching = -1;
     if (queued === undefined) return;
-    for (let i = from; i < this.#n; i++) {
+    for (let i = from; i < this.#entries.length; i++) {
       const p = queued[i];
       if (p === undefined) continue;
       queued[i] = undefined;
-      if (this.#outcomes[i] === undefined && this.#watchInOrder(i, p)) return;
+      // (An entry settled otherwise meanwhile is still watched: its promise must not go unhandled.)
+      if (this.#watchInOrder(i, p)) return;
     }
   }
 
@@ -257,19 +251,18 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const i = this.#watching;
     if (failed) this.#fail(i, value);
     else this.#settleValue(i, value);
-    if (!this.#done && this.#inOrder) this.#watchNext(i + 1);
+    if (!this.#done) this.#watchNext(i + 1);
   }
 
   // The turn ended with entries pending: the ones not watched yet get callbacks of their own.
   #watchRest(): void {
-    this.#inOrder = false;
     const queued = this.#queued;
     if (queued === undefined) return;
-    for (let i = 0; i < this.#n; i++) {
+    this.#queued = undefined;
+    for (let i = 0; i < queued.length; i++) {
       const p = queued[i];
-      if (p === undefined) continue;
-      queued[i] = undefined;
-      if (this.#outcomes[i] === undefined) this.#watch(i, p, PROMISE_THEN);
+      // Every one, settled meanwhile or not (an abort records them all): none may go unhandled.
+      if (p !== undefined) this.#watch(i, p, PROMISE_THEN);
     }
   }
 
@@ -300,7 +293,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   // stamp (it started before it): never early.
   #deadlineOf(i: number): number {
     const entry = this.#entries[i]!;
-    const own = (i === 0 ? this.#start : this.#pinned) + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
+    const own = (i === 0 ? this.#start : this.#pinned!) + Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs);
     // A command or HTTP hook is ended by its own runner at this same timeout, with what it knows then (a
     // hook that exited with `exit 2` while a child holds its pipes still blocks): the run's deadline only
     // backs that up, a little later, so it never pre-empts the runner's answer.
@@ -309,35 +302,35 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
 
   // The run's deadline item goes to the earliest deadline of the entries still pending.
   #armDeadline(current: number): void {
-    if (this.#contexts === undefined || this.#done) return;
+    if (this.#done) return;
     let next = Infinity;
-    for (let i = 0; i < this.#n; i++) if (this.#outcomes[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
+    for (let i = 0; i < this.#entries.length; i++) if (this.#runs[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
     if (next !== Infinity) addDeadline(next, this, current);
   }
 
   /** @internal Called by the deadline heap when `at` has passed: every pending entry whose deadline has passed times out. */
   fire(current: number): void {
     // Only the stamp arms the timer, so the run is pinned; were it not, its entries started before this reading.
-    if (Number.isNaN(this.#pinned)) this.#pinned = current;
+    this.#pinned ??= current;
     const fired = current;
-    for (let i = 0; i < this.#n && !this.#done; i++) {
-      if (this.#outcomes[i] !== undefined) continue;
+    for (let i = 0; i < this.#entries.length && !this.#done; i++) {
+      if (this.#runs[i] !== undefined) continue;
       const at = this.#deadlineOf(i);
       if (at > fired) continue;
       const entry = this.#entries[i]!;
-      this.#contexts?.[i]?.expire(new Error('hook timed out'));
-      this.#settle(i, this.#rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
+      (this.#slots[i] as EntryContext).expire(new Error('hook timed out'));
+      this.#settle(i, this.#o.rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
     }
     this.#armDeadline(current);
   }
 
   #settleValue(i: number, value: unknown): void {
-    if (this.#done || this.#outcomes[i] !== undefined) return;
+    if (this.#done || this.#runs[i] !== undefined) return;
     const entry = this.#entries[i]!;
-    if (value === undefined && entry.kind === 'handler' && this.#rules.silent !== undefined) return this.#settle(i, this.#rules.silent, undefined, true);
+    if (value === undefined && entry.kind === 'handler' && this.#o.rules.silent !== undefined) return this.#settle(i, this.#o.rules.silent, undefined, true);
     let outcome: O;
     try {
-      outcome = entry.kind === 'handler' ? this.#rules.fromValue(value, entry, this.#o.logger) : (value as O);
+      outcome = entry.kind === 'handler' ? this.#o.rules.fromValue(value, entry, this.#o.logger) : (value as O);
     } catch (error) {
       // The value threw while being read (a getter): the hook failed.
       return this.#fail(i, error);
@@ -346,24 +339,24 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   }
 
   #fail(i: number, error: unknown): void {
-    if (this.#done || this.#outcomes[i] !== undefined) return;
+    if (this.#done || this.#runs[i] !== undefined) return;
     const entry = this.#entries[i]!;
     const message = errorMessage(error);
     this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
-    this.#settle(i, this.#rules.failure(entry, 'error', message));
+    this.#settle(i, this.#o.rules.failure(entry, 'error', message));
   }
 
   // `end`: a reading taken as it settled, if the caller has one. `final`: the rules' own silent outcome.
   #settle(i: number, settled: O, end?: number, final?: boolean): void {
-    if (this.#done || this.#outcomes[i] !== undefined) return;
-    const rules = this.#rules;
+    if (this.#done || this.#runs[i] !== undefined) return;
+    const rules = this.#o.rules;
     const { observers, logger } = this.#o;
     const entry = this.#entries[i]!;
     const outcome = rules.settle === undefined || final === true ? settled : rules.settle(entry, settled);
-    this.#outcomes[i] = outcome;
+    this.#slots[i] = outcome;
     // Timed now if exactly, or if it settled on a later turn than it started (the stamp came: time passed);
     // one that settled within the turn gets its duration at the next reading.
-    const at = end ?? (this.#exact || !Number.isNaN(this.#pinned) ? now() : undefined);
+    const at = end ?? (this.#exact || this.#pinned !== undefined ? now() : undefined);
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: outcome.outcome, durationMs: at === undefined ? -1 : at - this.#start };
     if (at === undefined) this.#unfilled++;
     if (outcome.message !== undefined) run.message = outcome.message;
@@ -382,7 +375,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const runs = this.#runs;
     const end = now();
     this.#fill(end);
-    for (let i = 0; i < this.#n; i++) {
+    for (let i = 0; i < this.#entries.length; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
       const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: end - this.#start, message: 'the dispatch was aborted' };
@@ -412,7 +405,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (this.#cut) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;
     try {
-      result = this.#rules.merge(this.#outcomes, this.#runs, this.#input, this.#o.extras);
+      result = this.#o.rules.merge(this.#slots as (O | undefined)[], this.#runs, this.#input, this.#o.extras);
     } catch (error) {
       this.#error = { cause: error };
       this.#finish({ blocked: false, aborted: true, runs: this.#runs });
@@ -429,7 +422,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     // Promises still queued (an abort within the turn) are watched too: a rejection later is not unhandled.
     this.#watchRest();
     // A hook that never settles keeps the run reachable (its callbacks); not the other entries' state.
-    this.#queued = this.#contexts = undefined;
+    this.#queued = undefined;
+    if (this.#left > 0) this.#slots.fill(undefined);
     this.#done = true;
     this.#result = result;
     if (this.stampIndex !== -1) unstamp(this);
