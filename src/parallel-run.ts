@@ -319,7 +319,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
       if (at > fired) continue;
       const entry = this.#entries[i]!;
       (this.#slots[i] as EntryContext).expire(new Error('hook timed out'));
-      this.#settle(i, this.#o.rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
+      this.#settle(i, entry, this.#o.rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
     }
     this.#armDeadline(current);
   }
@@ -327,15 +327,19 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #settleValue(i: number, value: unknown): void {
     if (this.#done || this.#runs[i] !== undefined) return;
     const entry = this.#entries[i]!;
-    if (value === undefined && entry.kind === 'handler' && this.#o.rules.silent !== undefined) return this.#settle(i, this.#o.rules.silent, undefined, true);
+    const rules = this.#o.rules;
     let outcome: O;
-    try {
-      outcome = entry.kind === 'handler' ? this.#o.rules.fromValue(value, entry, this.#o.logger) : (value as O);
-    } catch (error) {
-      // The value threw while being read (a getter): the hook failed.
-      return this.#fail(i, error);
+    if (entry.kind !== 'handler') outcome = value as O;
+    else if (value === undefined && rules.silent !== undefined) return this.#record(i, entry, rules.silent, undefined);
+    else {
+      try {
+        outcome = rules.fromValue(value, entry, this.#o.logger);
+      } catch (error) {
+        // The value threw while being read (a getter): the hook failed.
+        return this.#fail(i, error);
+      }
     }
-    this.#settle(i, outcome);
+    this.#settle(i, entry, outcome);
   }
 
   #fail(i: number, error: unknown): void {
@@ -343,16 +347,21 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const entry = this.#entries[i]!;
     const message = errorMessage(error);
     this.#o.logger.warn(`harness-hooks: hook "${entry.name}" on ${this.#o.rules.name} failed: ${message}`);
-    this.#settle(i, this.#o.rules.failure(entry, 'error', message));
+    this.#settle(i, entry, this.#o.rules.failure(entry, 'error', message));
   }
 
-  // `end`: a reading taken as it settled, if the caller has one. `final`: the rules' own silent outcome.
-  #settle(i: number, settled: O, end?: number, final?: boolean): void {
-    if (this.#done || this.#runs[i] !== undefined) return;
+  // An outcome as the profile's `settle` makes it final. `end`: a reading taken as it settled, if the
+  // caller has one.
+  #settle(i: number, entry: Entry, settled: O, end?: number): void {
     const rules = this.#o.rules;
-    const { observers, logger } = this.#o;
-    const entry = this.#entries[i]!;
-    const outcome = rules.settle === undefined || final === true ? settled : rules.settle(entry, settled);
+    const outcome = rules.settle === undefined ? settled : rules.settle(entry, settled);
+    // The profile's settle ran its code: the run may have ended meanwhile (and then this entry is spent).
+    if (this.#done || this.#runs[i] !== undefined) return;
+    this.#record(i, entry, outcome, end);
+  }
+
+  // The entry's final outcome and run.
+  #record(i: number, entry: Entry, outcome: O, end: number | undefined): void {
     this.#slots[i] = outcome;
     // Timed now if exactly, or if it settled on a later turn than it started (the stamp came: time passed);
     // one that settled within the turn gets its duration at the next reading.
@@ -363,7 +372,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (outcome.background === true) run.background = true;
     if (outcome.outcome === 'aborted') this.#cut = true;
     this.#runs[i] = run;
-    if (observers !== undefined) notifyEnd(observers, rules.name, entry, run, logger);
+    const observers = this.#o.observers;
+    if (observers !== undefined) notifyEnd(observers, this.#o.rules.name, entry, run, this.#o.logger);
     if (--this.#left === 0) this.#merge();
   }
 

@@ -18,7 +18,7 @@ import { copyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
-import type { ClaudeEntryOutcome } from './output.js';
+import { SAID_NOTHING, type ClaudeEntryOutcome } from './output.js';
 import type { LimitText } from './large-output.js';
 import { buildModelText, type Blocker, type ClaudeModelText } from './model-text.js';
 
@@ -71,11 +71,12 @@ export function mergeClaudeOutcomes(
   input?: unknown,
   limit: LimitText = (text) => text,
 ): ClaudeDispatchResult {
-  // Fast path: when no hook said anything (most in-process handlers), nothing is decided.
+  // Fast path: when no hook said anything (most in-process handlers), nothing is decided; the shared
+  // silent outcome is told by identity.
   let said = false;
   for (let i = 0; i < outcomes.length && !said; i++) {
     const o = outcomes[i];
-    said = o !== undefined && (o.output !== undefined || o.text !== undefined || o.exit2 !== undefined);
+    said = o !== SAID_NOTHING && o !== undefined && (o.output !== undefined || o.text !== undefined || o.exit2 !== undefined);
   }
   if (!said) return { blocked: false, aborted: false, runs };
   const fields = fieldsOf(spec);

@@ -12,7 +12,7 @@
 // - additionalContext in configured order, joined with "\n"; systemMessages likewise.
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { CodexEventSpec } from './events.js';
-import type { CodexEntryOutcome } from './output.js';
+import { SAID_NOTHING, type CodexEntryOutcome } from './output.js';
 
 export interface CodexDispatchResult extends DispatchResult {
   /** PreToolUse: `'deny'` when the call is blocked, `'allow'` with an `updatedInput`; PermissionRequest: the decision. */
@@ -37,10 +37,11 @@ export interface CodexDispatchResult extends DispatchResult {
 const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'apply_patch']);
 
 export function mergeCodexOutcomes(spec: CodexEventSpec, outcomes: readonly (CodexEntryOutcome | undefined)[], runs: HookRun[], input: Record<string, unknown>): CodexDispatchResult {
+  // Fast path: when no hook said anything, nothing is decided; the shared silent outcome is told by identity.
   let said = false;
   for (let i = 0; i < outcomes.length && !said; i++) {
     const o = outcomes[i];
-    said = o !== undefined && (o.block !== undefined || o.stop !== undefined || o.updatedInput !== undefined || o.allow !== undefined || o.contexts !== undefined || o.systemMessage !== undefined || o.mcpToolOutput !== undefined);
+    said = o !== SAID_NOTHING && o !== undefined && (o.block !== undefined || o.stop !== undefined || o.updatedInput !== undefined || o.allow !== undefined || o.contexts !== undefined || o.systemMessage !== undefined || o.mcpToolOutput !== undefined);
   }
   if (!said) return { blocked: false, aborted: false, runs };
   const blocks: string[] = [];
