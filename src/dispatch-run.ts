@@ -62,7 +62,10 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   readonly #abort: DispatchAbort | undefined;
   readonly #limits: RunLimits;
   readonly #logger: HookLogger;
-  readonly #runs: HookRun[] = [];
+  // Fast path: sized for every entry (no growth while it fills), trimmed to the runs recorded when handed
+  // out (#handOut); `#count` of them are recorded.
+  readonly #runs: HookRun[];
+  #count = 0;
   readonly #ceilingAt: number;
   #state: S | undefined;
   #index = 0;
@@ -70,10 +73,10 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   #low: number;
   // How many runs have their durationMs (the rest ran since #low and get theirs at the next reading).
   #filled = 0;
-  // When the pending entry's deadline counts from, NaN until the turn stamp comes (a resume after it is a
+  // When the pending entry's deadline counts from, undefined until the turn stamp comes (a resume after it is a
   // resume on a later turn): the last reading when the entry is the first since (so that reading is its
   // start), else the stamp's (it started before the stamp). Exact where known, never early.
-  #pinned = Number.NaN;
+  #pinned: number | undefined;
   #startKnown = false;
   readonly #exact: boolean;
   // Identifies the entry being awaited: a settlement that arrives after a timeout or abort is stale.
@@ -102,6 +105,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#rules = rules;
     this.#input = input;
     this.#entries = entries;
+    this.#runs = new Array<HookRun>(entries.length);
     this.#signal = signal;
     this.#limits = limits;
     this.#logger = logger;
@@ -190,7 +194,14 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
       const r = this.#record(entry, settled.kind, settled.value);
       if (r !== undefined) return r;
     }
-    return this.#rules.merged(this.#state, this.#runs);
+    return this.#rules.merged(this.#state, this.#handOut());
+  }
+
+  // The runs, as the result holds them: only the recorded ones.
+  #handOut(): HookRun[] {
+    const runs = this.#runs;
+    if (this.#count < runs.length) runs.length = this.#count;
+    return runs;
   }
 
   #makeCallbacks(): void {
@@ -240,9 +251,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   // on the timer. Fast path: an entry whose promise settles within the turn costs neither.
   #park(): void {
     this.#suspended = true;
-    this.#pinned = Number.NaN;
+    this.#pinned = undefined;
     // Every run before it has its duration: no entry ran since the last reading, which is this one's start.
-    this.#startKnown = this.#filled === this.#runs.length;
+    this.#startKnown = this.#filled === this.#count;
     stampAtTurnEnd(this);
     // The dispatch's signal may have aborted while the entry ran synchronously.
     if (this.#abort?.aborted) this.#interrupt();
@@ -262,7 +273,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   // The pending entry's deadline: the event's per-entry one from the turn stamp (never early), never past
   // the dispatch's ceiling.
   #deadlineOf(entry: Entry): number {
-    return Math.min(entry.longRunning ? Infinity : this.#pinned + this.#limits.entryMs, this.#ceilingAt);
+    return Math.min(entry.longRunning ? Infinity : this.#pinned! + this.#limits.entryMs, this.#ceilingAt);
   }
 
   // A reading is taken when the turn has ended since the entry suspended (the stamp came: time passed, or
@@ -272,7 +283,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#suspended = false;
     this.#context = undefined;
     try {
-      const r = this.#record(this.#entries[this.#index]!, kind, value, !Number.isNaN(this.#pinned)) ?? this.#continue();
+      const r = this.#record(this.#entries[this.#index]!, kind, value, this.#pinned !== undefined) ?? this.#continue();
       if (r !== undefined) this.#finish(r);
     } catch (error) {
       // A bug of ours, not a hook's failure: surface it instead of leaving the dispatch pending.
@@ -284,7 +295,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   fire(current: number): void {
     if (!this.#suspended || this.#settledResult !== undefined) return;
     // Only the stamp arms the timer, so the entry is pinned; were it not, it started before this reading.
-    if (Number.isNaN(this.#pinned)) this.#pinned = current;
+    this.#pinned ??= current;
     const at = this.#deadlineOf(this.#entries[this.#index]!);
     if (at > current) {
       // It fired for an entry that has finished since; the current one's deadline is later.
@@ -312,11 +323,11 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#expireToken();
     const entry = this.#entries[this.#index]!;
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: 0, message: 'the dispatch was aborted' };
-    this.#runs.push(run);
+    this.#runs[this.#count++] = run;
     this.#reading(now());
     // Every onHookStart gets its onHookEnd, an aborted entry's too.
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
-    this.#finish(makeAbortedResult(this.#runs));
+    this.#finish(makeAbortedResult(this.#handOut()));
   }
 
   // A reading: the runs since the last one get their durations from it, and the next stretch starts at it.
@@ -330,8 +341,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   #fill(at: number): void {
     const runs = this.#runs;
     const span = at - this.#low;
-    for (let i = this.#filled; i < runs.length; i++) runs[i]!.durationMs = span;
-    this.#filled = runs.length;
+    const count = this.#count;
+    for (let i = this.#filled; i < count; i++) runs[i]!.durationMs = span;
+    this.#filled = count;
   }
 
   // Records the current entry's run and advances. Returns the final result when the chain ends here.
@@ -340,7 +352,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   #record(entry: Entry, kind: SettleKind, value: unknown, timed = false): DispatchResult | undefined {
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: 0 };
     this.#index++;
-    this.#runs.push(run);
+    this.#runs[this.#count++] = run;
     let d: HookDecision | undefined;
     try {
       d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
@@ -353,9 +365,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     if (this.#limits.observers !== undefined) notifyEnd(this.#limits.observers, this.#rules.name, entry, run, this.#logger);
     // An entry cut off (the dispatch's signal, or the registry closing under it) cuts the dispatch: it
     // reads as aborted, never as an approval.
-    if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#runs);
+    if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#handOut());
     if (d === undefined) return undefined;
-    if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#runs);
+    if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#handOut());
     this.#state = this.#rules.accumulate(this.#state, d);
     return undefined;
   }
@@ -411,7 +423,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   // Every way the chain ends comes here, before anyone sees the result (it holds these runs, not copies):
   // the last stretch's runs get their durations.
   #done(result: DispatchResult): DispatchResult {
-    if (this.#filled < this.#runs.length) this.#fill(now());
+    if (this.#filled < this.#count) this.#fill(now());
     this.#settledResult = result;
     if (this.stampIndex !== -1) unstamp(this);
     if (this.index !== -1) cancelDeadline(this);
@@ -427,7 +439,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
 
   #fail(error: unknown): void {
     if (this.#settledResult !== undefined) return;
-    this.#done(makeAbortedResult(this.#runs));
+    this.#done(makeAbortedResult(this.#handOut()));
     if (this.#reject) this.#reject(error);
     else this.#error = { cause: error };
   }

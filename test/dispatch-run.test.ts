@@ -239,3 +239,42 @@ describe('sequential run: found by reading it adversarially', () => {
     expect(ends).toEqual(['waiting:aborted']);
   });
 });
+
+describe('sequential run: the runs a result holds', () => {
+  const dense = (runs: readonly unknown[]): boolean => runs.every((r, i) => i in runs && r !== undefined);
+
+  it('holds exactly the recorded runs, no empty slot, when the chain stops early: a block, an abort within the turn, an abort while waiting', async () => {
+    const registry = new HookRegistry({ logger: makeLogger() });
+    registry.register('PreToolUse', async () => undefined, { name: 'a' });
+    registry.register('PreToolUse', async () => ({ decision: 'block' as const, reason: 'no' }), { name: 'b' });
+    for (let i = 0; i < 3; i++) registry.register('PreToolUse', () => undefined, { name: `later${i}` });
+    const blocked = await registry.dispatch('PreToolUse', payload);
+    expect(blocked.runs.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(blocked.runs).toHaveLength(2);
+    expect(dense(blocked.runs)).toBe(true);
+
+    const waiting = new HookRegistry({ logger: makeLogger() });
+    const controller = new AbortController();
+    waiting.register('PreToolUse', () => undefined, { name: 'sync' });
+    waiting.register('PreToolUse', () => new Promise(() => {}), { name: 'hung' });
+    waiting.register('PreToolUse', () => undefined, { name: 'never' });
+    const running = waiting.dispatch('PreToolUse', payload, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    const aborted = await running;
+    expect(aborted.aborted).toBe(true);
+    expect(aborted.runs.map((r) => [r.name, r.outcome])).toEqual([
+      ['sync', 'ok'],
+      ['hung', 'aborted'],
+    ]);
+    expect(dense(aborted.runs)).toBe(true);
+
+    const inTurn = new HookRegistry({ logger: makeLogger() });
+    const own = new AbortController();
+    inTurn.register('PreToolUse', () => void own.abort(), { name: 'aborts' });
+    inTurn.register('PreToolUse', () => undefined, { name: 'never' });
+    const cut = await inTurn.dispatch('PreToolUse', payload, { signal: own.signal });
+    expect(cut.aborted).toBe(true);
+    expect(cut.runs.map((r) => r.name)).toEqual(['aborts']);
+    expect(dense(cut.runs)).toBe(true);
+  });
+});
