@@ -94,14 +94,22 @@ function tick(): void {
   refed = false;
   armedAt = Infinity;
   const current = now();
+  // Every item due fires, and the timer is armed again for the rest, whatever one of them throws (a bug
+  // of ours or of a profile): one item must not stop the others' deadlines. The first error surfaces.
+  let failure: { error: unknown } | undefined;
   while (heap.length > 0 && heap[0]!.at <= current) {
     const head = heap[0]!;
     remove(head);
-    head.fire(current);
+    try {
+      head.fire(current);
+    } catch (error) {
+      failure ??= { error };
+    }
   }
   const head = heap[0];
   if (head !== undefined && head.at < armedAt) arm(head.at, current);
   else if (heap.length === 0) scheduleIdleCheck();
+  if (failure !== undefined) throw failure.error;
 }
 
 function siftUp(i: number): void {

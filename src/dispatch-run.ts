@@ -11,7 +11,7 @@
 import { DispatchAbort, EntryContext } from './context.js';
 import { now, stampAtTurnEnd, unstamp, type TurnStamped } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
-import type { Entry, EntryReport } from './entry.js';
+import { notAReport, type Entry, type EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
 import { notifyEnd, notifyStart } from './observe.js';
 import { makeAbortedResult } from './result.js';
@@ -374,6 +374,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
 
   #decisionOf(entry: Entry, run: HookRun, value: unknown): HookDecision | undefined {
     if (entry.kind !== 'handler') {
+      // (Thrown here: the entry fails; see #record.)
+      const bad = notAReport(value);
+      if (bad !== undefined) throw bad;
       const report = value as EntryReport;
       run.outcome = report.outcome;
       if (report.decision !== undefined) run.decision = report.decision;

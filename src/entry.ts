@@ -1,6 +1,7 @@
 // An entry of an event's chain. In-process handlers and command hooks are two kinds of the same entry,
 // so they interleave in registration order.
 import type { EntryContext } from './context.js';
+import { describeValue } from './errors.js';
 import type { HookDecision, HookRunKind, HookRunOutcome } from './types.js';
 
 /** Tests an event's match value (a tool name, …), compiled once at registration. `null` matches everything. */
@@ -59,11 +60,32 @@ export interface EntryMeta {
 /** What `makeEntry` builds an entry from (the registry's `addEntry` fields, less the ones it works out). */
 export type EntryFields = Omit<Entry, 'matcher' | 'once' | 'meta'>;
 
+/** Every field of an entry, in the one order `makeEntry` gives them (what `addEntry` accepts). */
+export const ENTRY_FIELDS: ReadonlySet<string> = new Set([
+  'kind',
+  'name',
+  'matcher',
+  'plugin',
+  'longRunning',
+  'background',
+  'invoke',
+  'timeoutMs',
+  'condition',
+  'once',
+  'statusMessage',
+  'dedupKey',
+  'dedupRank',
+  'onFailure',
+  'httpType',
+  'meta',
+  'data',
+]);
+
 // An entry, frozen. Fast path: every entry has every field, in this order, whatever its kind and whatever
 // profile made it, so all entries share one hidden class with every field in the object, and the runs'
 // reads of `entry.kind`, `entry.invoke`, … stay monomorphic. (Spread from its fields, half of an entry's
-// fields lived outside the object: ≈13 ns per entry per dispatch, measured at 20 handlers.) Fields a
-// profile passes that are not `Entry`'s are dropped: its own data goes in `data`.
+// fields lived outside the object: ≈13 ns per entry per dispatch, measured at 20 handlers.) `addEntry`
+// refuses a field that is not one of these (a profile's own data goes in `data`).
 export function makeEntry(f: EntryFields, matcher: ToolMatcher, meta: EntryMeta, once: Entry['once']): Entry {
   return Object.freeze({
     kind: f.kind,
@@ -84,6 +106,13 @@ export function makeEntry(f: EntryFields, matcher: ToolMatcher, meta: EntryMeta,
     meta,
     data: f.data,
   });
+}
+
+// A runner's (command, HTTP, prompt…) resolved value that is not a report with an outcome: a bug of its
+// profile, which fails that entry (both runs). The error names what it resolved to instead.
+export function notAReport(value: unknown): TypeError | undefined {
+  if (typeof (value as { outcome?: unknown } | null | undefined)?.outcome === 'string') return undefined;
+  return new TypeError(`its runner resolved to ${describeValue(value)}, not an outcome`);
 }
 
 /** What a command entry's invoker resolves to. */

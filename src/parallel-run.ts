@@ -13,7 +13,7 @@ import { DispatchAbort, EntryContext } from './context.js';
 import { now, stampAtTurnEnd, unstamp, type TurnStamped } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
-import type { Entry } from './entry.js';
+import { notAReport, type Entry } from './entry.js';
 import { notifyEnd, notifyStart } from './observe.js';
 import type { DispatchResult, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 
@@ -218,7 +218,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const queued = this.#queued;
     this.#watching = -1;
     if (queued === undefined) return;
-    for (let i = from; i < this.#entries.length; i++) {
+    for (let i = from; i < this.#runs.length; i++) {
       const p = queued[i];
       if (p === undefined) continue;
       queued[i] = undefined;
@@ -304,7 +304,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #armDeadline(current: number): void {
     if (this.#done) return;
     let next = Infinity;
-    for (let i = 0; i < this.#entries.length; i++) if (this.#runs[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
+    for (let i = 0; i < this.#runs.length; i++) if (this.#runs[i] === undefined) next = Math.min(next, this.#deadlineOf(i));
     if (next !== Infinity) addDeadline(next, this, current);
   }
 
@@ -313,12 +313,13 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     // Only the stamp arms the timer, so the run is pinned; were it not, its entries started before this reading.
     this.#pinned ??= current;
     const fired = current;
-    for (let i = 0; i < this.#entries.length && !this.#done; i++) {
+    for (let i = 0; i < this.#runs.length && !this.#done; i++) {
       if (this.#runs[i] !== undefined) continue;
       const at = this.#deadlineOf(i);
       if (at > fired) continue;
       const entry = this.#entries[i]!;
-      (this.#slots[i] as EntryContext).expire(new Error('hook timed out'));
+      const context = this.#slots[i];
+      if (context instanceof EntryContext) context.expire(new Error('hook timed out'));
       this.#settle(i, entry, this.#o.rules.failure(entry, 'timeout', `timed out after ${Math.min(entry.timeoutMs ?? this.#o.defaultTimeoutMs, this.#o.ceilingMs)} ms`), current);
     }
     this.#armDeadline(current);
@@ -329,8 +330,13 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const entry = this.#entries[i]!;
     const rules = this.#o.rules;
     let outcome: O;
-    if (entry.kind !== 'handler') outcome = value as O;
-    else if (value === undefined && rules.silent !== undefined) return this.#record(i, entry, rules.silent, undefined);
+    // A runner (command, HTTP, prompt) resolves to its outcome; one that resolved to something else is a
+    // bug of its profile, and fails that entry rather than the dispatch.
+    if (entry.kind !== 'handler') {
+      const bad = notAReport(value);
+      if (bad !== undefined) return this.#fail(i, bad);
+      outcome = value as O;
+    } else if (value === undefined && rules.silent !== undefined) return this.#record(i, entry, rules.silent, undefined);
     else {
       try {
         outcome = rules.fromValue(value, entry, this.#o.logger);
@@ -362,7 +368,6 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
 
   // The entry's final outcome and run.
   #record(i: number, entry: Entry, outcome: O, end: number | undefined): void {
-    this.#slots[i] = outcome;
     // Timed now if exactly, or if it settled on a later turn than it started (the stamp came: time passed);
     // one that settled within the turn gets its duration at the next reading.
     const at = end ?? (this.#exact || this.#pinned !== undefined ? now() : undefined);
@@ -371,6 +376,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
     if (outcome.outcome === 'aborted') this.#cut = true;
+    this.#slots[i] = outcome;
     this.#runs[i] = run;
     const observers = this.#o.observers;
     if (observers !== undefined) notifyEnd(observers, this.#o.rules.name, entry, run, this.#o.logger);
@@ -385,7 +391,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     const runs = this.#runs;
     const end = now();
     this.#fill(end);
-    for (let i = 0; i < this.#entries.length; i++) {
+    for (let i = 0; i < this.#runs.length; i++) {
       if (runs[i] !== undefined) continue;
       const entry = entries[i]!;
       const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'aborted', durationMs: end - this.#start, message: 'the dispatch was aborted' };
@@ -411,6 +417,8 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   // The merged result. A merge that throws (a bug, or hook output that defeated the profile's reading of
   // it) rejects the dispatch rather than leaving it pending or throwing in a timer callback.
   #merge(): void {
+    // The run may have ended meanwhile (an observer aborted the dispatch as the last entry ended).
+    if (this.#done) return;
     // An entry cut off (the registry closing under it) cuts the dispatch: aborted, never an approval.
     if (this.#cut) return this.#finish({ blocked: false, aborted: true, runs: this.#runs });
     let result: DispatchResult;

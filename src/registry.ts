@@ -13,7 +13,7 @@ import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook 
 import { now } from './clock.js';
 import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
-import { makeEntry, type Entry, type EntryInvoker, type EntryMeta } from './entry.js';
+import { ENTRY_FIELDS, makeEntry, type Entry, type EntryInvoker, type EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { rejectUnknownKeys } from './option-keys.js';
 import { CommandExecutor } from './executor/index.js';
@@ -354,6 +354,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
    */
   addEntry(event: string, e: Omit<Entry, 'matcher' | 'once'> & { matcher: string | undefined; once?: boolean }): () => void {
     const plan = this.#plan(event, 'register');
+    // A field an entry does not have would be lost: a profile's own data goes in `data`.
+    rejectUnknownKeys(e, ENTRY_FIELDS, `addEntry('${event}') (an entry's fields; a profile's own data goes in \`data\`)`);
     if (e.matcher !== undefined && typeof e.matcher !== 'string') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `register('${event}'): expected the \`matcher\` option to be a string, got ${describeValue(e.matcher)}`);
     }

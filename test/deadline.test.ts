@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDeadline, cancelDeadline, now, pendingDeadlines } from '../src/deadline.js';
 import { sleep } from './helpers/logger.js';
+import { processErrorsDuring } from './helpers/unhandled.js';
 
 describe('shared deadline timer', () => {
   it('fires deadlines in time order whatever order they were added in, skipping cancelled ones', async () => {
@@ -32,6 +33,24 @@ describe('shared deadline timer', () => {
     expect(pendingDeadlines()).toBe(1);
     cancelDeadline(items[0]!);
     cancelDeadline(items[0]!); // idempotent
+    expect(pendingDeadlines()).toBe(0);
+  });
+});
+
+describe('shared deadline timer: an item that throws', () => {
+  it('still fires the other items due and arms the timer for the later ones; the error surfaces once', async () => {
+    const fired: string[] = [];
+    const { uncaught } = await processErrorsDuring(async () => {
+      const t = now();
+      addDeadline(t + 10, () => {
+        throw new Error('a bug in one item');
+      });
+      addDeadline(t + 10, () => fired.push('same tick'));
+      addDeadline(t + 60, () => fired.push('later'));
+      await sleep(150);
+    }, 20);
+    expect(fired).toEqual(['same tick', 'later']);
+    expect(uncaught.map((e) => (e as Error).message)).toEqual(['a bug in one item']);
     expect(pendingDeadlines()).toBe(0);
   });
 });

@@ -278,3 +278,21 @@ describe('sequential run: the runs a result holds', () => {
     expect(dense(cut.runs)).toBe(true);
   });
 });
+
+describe('both runs: a runner that resolved to no outcome', () => {
+  it('fails that entry, naming what it resolved to, and goes on with the rest (a profile’s bug, never a hung or rejected dispatch)', async () => {
+    const command = (name: string, invoke: () => unknown): Entry => ({ kind: 'command', name, matcher: null, plugin: undefined, longRunning: false, background: false, invoke });
+    const entries = [command('empty report', async () => ({})), command('nothing', () => undefined), command('fine', async () => ({ outcome: 'ok' }))];
+    const sequential: SequentialRules = { name: 'E', decide: () => undefined, blocks: () => false, accumulate: (s) => s, blocked: (_d, runs) => ({ blocked: true, aborted: false, runs }), merged: (_s, runs) => ({ blocked: false, aborted: false, runs }) };
+    const parallel: ParallelRules = { name: 'E', fromValue: () => ({ outcome: 'ok' }), failure: (_e, kind, message) => ({ outcome: kind, message }), merge: (_o, runs) => ({ blocked: false, aborted: false, runs }) };
+    const results = [
+      await new DispatchRun(sequential, {}, entries, undefined, { entryMs: 1000, ceilingMs: Infinity, observers: undefined }, makeLogger()).start(),
+      await runParallel({ rules: parallel, input: {}, entries, signal: undefined, logger: makeLogger(), defaultTimeoutMs: 1000, ceilingMs: Infinity, observers: undefined }),
+    ];
+    for (const result of results) {
+      expect(result.runs.map((r) => r.outcome)).toEqual(['error', 'error', 'ok']);
+      expect(result.runs[0]!.message).toBe('its runner resolved to an object, not an outcome');
+      expect(result.runs[1]!.message).toMatch(/its runner resolved to undefined .*not an outcome/);
+    }
+  });
+});

@@ -1,7 +1,8 @@
 // The parallel run's fast path keeps every guarantee: each entry times out at its own deadline with one
 // deadline item per dispatch, sync entries are measured, late settlements are ignored.
 import { describe, expect, it } from 'vitest';
-import { HookRegistry, runParallel, type Entry, type ParallelRules } from '../src/index.js';
+import { HookRegistry, runParallel, type DispatchResult, type Entry, type ParallelRules } from '../src/index.js';
+import { processErrorsDuring } from './helpers/unhandled.js';
 import { pendingDeadlines } from '../src/deadline.js';
 import { runsAwaitingStamp } from '../src/clock.js';
 import { makeLogger, sleep } from './helpers/logger.js';
@@ -103,6 +104,63 @@ describe('parallel run: an entry cut off', () => {
       expect(result.reason).toBeUndefined();
       expect(result.runs.map((r) => r.outcome).sort()).toEqual(['aborted', 'ok']);
     }
+  });
+});
+
+describe('parallel run: found by reading the slots change adversarially', () => {
+  const entry = (name: string, invoke: Entry['invoke'], extra: Partial<Entry> = {}): Entry =>
+    ({ kind: 'handler', name, matcher: null, plugin: undefined, longRunning: false, background: false, invoke, ...extra }) as Entry;
+
+  it('resolves as aborted, merging nothing, when an observer aborts the dispatch as the last entry ends', async () => {
+    const controller = new AbortController();
+    const merged: unknown[][] = [];
+    const rules: ParallelRules = {
+      name: 'E',
+      fromValue: (value) => ({ outcome: 'ok', message: String((value as { say?: string } | undefined)?.say) }),
+      failure: (_e, kind, message) => ({ outcome: kind, message }),
+      merge: (outcomes, runs) => (merged.push([...outcomes]), { blocked: false, aborted: false, runs, said: outcomes.map((o) => o!.message) }) as never,
+    };
+    const observers = { onHookEnd: () => controller.abort(new Error('the user pressed Esc')) };
+    const result = await runParallel({ rules, logger: makeLogger(), defaultTimeoutMs: 1000, ceilingMs: Infinity, observers, input: {}, entries: [entry('a', () => ({ say: 'hi' }))], signal: controller.signal });
+    expect(result.aborted).toBe(true);
+    expect(merged).toEqual([]);
+  });
+
+  it('fails an entry whose runner resolved to no outcome (a profile’s bug), and every other dispatch still times out', async () => {
+    const rules: ParallelRules = {
+      name: 'E',
+      fromValue: () => ({ outcome: 'ok' }),
+      failure: (_e, kind, message) => ({ outcome: kind, message }),
+      merge: (_outcomes, runs) => ({ blocked: false, aborted: false, runs }),
+    };
+    const limits = { rules, logger: makeLogger(), defaultTimeoutMs: 100, ceilingMs: Infinity, observers: undefined, input: {}, signal: undefined };
+    let results: DispatchResult[] = [];
+    const { uncaught, unhandled } = await processErrorsDuring(async () => {
+      const broken = runParallel({ ...limits, entries: [entry('broken', () => Promise.resolve(undefined), { kind: 'prompt', timeoutMs: 60 })] });
+      const other = runParallel({ ...limits, entries: [entry('hung', () => hang(), { timeoutMs: 150 })] });
+      results = await Promise.all([broken, other]);
+    }, 20);
+    expect(results[0]!.runs[0]).toMatchObject({ outcome: 'error', message: expect.stringMatching(/its runner resolved to undefined .*not an outcome/) });
+    expect(results[1]!.runs[0]!.outcome).toBe('timeout');
+    expect(uncaught).toEqual([]);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('lists only the entries it started, however the list it was given grows meanwhile', async () => {
+    const registry = new HookRegistry({ profile: 'claude', logger: makeLogger() });
+    const controller = new AbortController();
+    let running: Promise<DispatchResult> | undefined;
+    // Within a batch the dispatch holds the batch's own copy of the list, which a later register() grows.
+    registry.batch(() => {
+      registry.register('PreToolUse', () => hang(), { name: 'started' });
+      running = registry.dispatch('PreToolUse', payload, { signal: controller.signal });
+      registry.register('PreToolUse', () => undefined, { name: 'registered-later' });
+    });
+    await sleep(10);
+    controller.abort();
+    const result = await running!;
+    expect(result.aborted).toBe(true);
+    expect(result.runs.map((r) => r.name)).toEqual(['started']);
   });
 });
 

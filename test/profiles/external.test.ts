@@ -154,14 +154,14 @@ describe('a profile written outside the package', () => {
     expect(Object.isFrozen(a)).toBe(true);
   });
 
-  it('hands run() entries of one layout, whatever their kind: every Entry field, in one order, frozen; its configEntry’s `data` kept, a field Entry lacks dropped', async () => {
+  it('hands run() entries of one layout, whatever their kind: every Entry field, in one order, frozen, its configEntry’s `data` kept; refuses a field an entry lacks', async () => {
     const seen: Entry[] = [];
     const recording: Profile<ToyTypes, ToyState> = {
       ...toyProfile,
       run: (host, event, payload, entries, signal) => (seen.push(...entries), toyProfile.run(host, event, payload, entries, signal)),
       configEntry: (host, event, hook, origin) => {
         const made = toyProfile.configEntry(host, event, hook, origin);
-        return 'skip' in made ? made : ({ ...made, timeoutMs: 5000, data: { mine: 1 }, stray: true } as never);
+        return 'skip' in made ? made : ({ ...made, timeoutMs: 5000, data: { mine: 1 } } as never);
       },
     };
     const registry = new HookRegistry({ profile: recording, settings: { enableShellHooks: true }, logger: makeLogger() });
@@ -175,7 +175,12 @@ describe('a profile written outside the package', () => {
     expect(Object.keys(seen[0]!)).toEqual(expect.arrayContaining(['kind', 'name', 'matcher', 'invoke', 'timeoutMs', 'once', 'meta', 'data']));
     expect(seen.every((e) => Object.isFrozen(e))).toBe(true);
     expect(seen[2]).toMatchObject({ timeoutMs: 5000, data: { mine: 1 } });
-    expect(seen[2]).not.toHaveProperty('stray');
+    // A field an entry does not have would be lost: refused, naming it and where the data belongs.
+    const stray: Profile<ToyTypes, ToyState> = { ...toyProfile, configEntry: (...args) => ({ ...toyProfile.configEntry(...args), tier: 'gold' }) as never };
+    const refusing = new HookRegistry({ profile: stray, settings: { enableShellHooks: true }, logger: makeLogger() });
+    expect(() => refusing.addConfig({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, { source: 'user' })).toThrow(
+      /addEntry\('BeforeTool'\).*own data goes in `data`.*unknown option `tier`/,
+    );
   });
 
   it('refuses a method that would replace one of the registry’s own', () => {
