@@ -50,7 +50,8 @@ export class EntryContext {
   /** Aborts when the dispatch is aborted or this entry's deadline passes. */
   get signal(): AbortSignal {
     const state = this.#state;
-    if (state instanceof AbortController) return state.signal;
+    // Told apart by our own class and Error, not by the global AbortController (which an app may replace).
+    if (state !== undefined && !(state instanceof DispatchAbort) && !(state instanceof Error)) return state.signal;
     const controller = new AbortController();
     this.#state = controller;
     // Read after the deadline passed: born aborted.
@@ -62,7 +63,7 @@ export class EntryContext {
   /** Aborts the signal (if anyone asked for it) because the entry's deadline passed. */
   expire(reason: Error): void {
     const state = this.#state;
-    if (state instanceof AbortController) state.abort(reason);
-    else this.#state = reason;
+    if (state === undefined || state instanceof DispatchAbort || state instanceof Error) this.#state = reason;
+    else state.abort(reason);
   }
 }
