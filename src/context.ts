@@ -50,8 +50,7 @@ export class EntryContext {
   /** Aborts when the dispatch is aborted or this entry's deadline passes. */
   get signal(): AbortSignal {
     const state = this.#state;
-    // Told apart by our own class and Error, not by the global AbortController (which an app may replace).
-    if (state !== undefined && !(state instanceof DispatchAbort) && !(state instanceof Error)) return state.signal;
+    if (isController(state)) return state.signal;
     const controller = new AbortController();
     this.#state = controller;
     // Read after the deadline passed: born aborted.
@@ -63,7 +62,13 @@ export class EntryContext {
   /** Aborts the signal (if anyone asked for it) because the entry's deadline passed. */
   expire(reason: Error): void {
     const state = this.#state;
-    if (state === undefined || state instanceof DispatchAbort || state instanceof Error) this.#state = reason;
-    else state.abort(reason);
+    if (isController(state)) state.abort(reason);
+    else this.#state = reason;
   }
+}
+
+// The context's state once someone asked for the signal. Told apart by our own class and Error, not by the
+// global AbortController (which an app may replace).
+function isController(state: DispatchAbort | AbortController | Error | undefined): state is AbortController {
+  return state !== undefined && !(state instanceof DispatchAbort) && !(state instanceof Error);
 }

@@ -60,27 +60,6 @@ export interface EntryMeta {
 /** What `makeEntry` builds an entry from (the registry's `addEntry` fields, less the ones it works out). */
 export type EntryFields = Omit<Entry, 'matcher' | 'once' | 'meta'>;
 
-/** Every field of an entry, in the one order `makeEntry` gives them (what `addEntry` accepts). */
-export const ENTRY_FIELDS: ReadonlySet<string> = new Set([
-  'kind',
-  'name',
-  'matcher',
-  'plugin',
-  'longRunning',
-  'background',
-  'invoke',
-  'timeoutMs',
-  'condition',
-  'once',
-  'statusMessage',
-  'dedupKey',
-  'dedupRank',
-  'onFailure',
-  'httpType',
-  'meta',
-  'data',
-]);
-
 // An entry, frozen. Fast path: every entry has every field, in this order, whatever its kind and whatever
 // profile made it, so all entries share one hidden class with every field in the object, and the runs'
 // reads of `entry.kind`, `entry.invoke`, … stay monomorphic. (Spread from its fields, half of an entry's
@@ -107,6 +86,9 @@ export function makeEntry(f: EntryFields, matcher: ToolMatcher, meta: EntryMeta,
     data: f.data,
   });
 }
+
+/** Every field of an entry, in the one order `makeEntry` gives them (what `addEntry` accepts): read off one. */
+export const ENTRY_FIELDS: ReadonlySet<string> = new Set(Object.keys(makeEntry({} as EntryFields, null, {}, undefined)));
 
 // A runner's (command, HTTP, prompt…) resolved value that is not a report with an outcome: a bug of its
 // profile, which fails that entry (both runs). The error names what it resolved to instead.

@@ -183,7 +183,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
       else if (this.#watching === -1) this.#watchInOrder(i, value as Promise<unknown>);
       else (this.#queued ??= new Array<Promise<unknown> | undefined>(n))[i] = value as Promise<unknown>;
     }
-    if (this.#abort?.aborted) this.#interrupt();
+    if (abort?.aborted) this.#interrupt();
     if (this.#error !== undefined) return Promise.reject(this.#error.cause);
     if (this.#result !== undefined) return Promise.resolve(this.#result);
     stampAtTurnEnd(this);
@@ -440,7 +440,6 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     // Promises still queued (an abort within the turn) are watched too: a rejection later is not unhandled.
     this.#watchRest();
     // A hook that never settles keeps the run reachable (its callbacks); not the other entries' state.
-    this.#queued = undefined;
     if (this.#left > 0) this.#slots.fill(undefined);
     this.#done = true;
     this.#result = result;
