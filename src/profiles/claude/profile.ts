@@ -15,11 +15,12 @@ import type { Entry } from '../../entry.js';
 import { runParallelWith, type ParallelLimits, type ParallelRules } from '../../parallel-run.js';
 import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { dedupWinners } from '../../dedup.js';
-import type { HookContext, HookSession } from '../../types.js';
+import type { HookContext } from '../../types.js';
 import type { EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import type { AsyncHookResult } from './adapters.js';
 import { CLAUDE_EVENT_SPECS, CLAUDE_HOOK_EVENTS, type ClaudeEventSpec, type ClaudeHookEvent } from './events.js';
 import { makeConfigEntry, type ClaudeExtras } from './handlers.js';
+import { HookInputBuilder } from './input.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
 import { CLAUDE_OPTION_KEYS, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
@@ -78,6 +79,8 @@ export interface ClaudeEventView extends EventView {
   readonly rules: ParallelRules<ClaudeEntryOutcome>;
   /** Whether a payload has every required field (compiled once). */
   readonly hasRequired: RequiredCheck;
+  /** Builds the event's hook inputs (input.ts). */
+  readonly input: HookInputBuilder;
 }
 
 // Cold start: the views (and the checks compiled for them) are made on first use, not at import.
@@ -103,7 +106,7 @@ const views = (): ReadonlyMap<string, ClaudeEventView> =>
         },
         merge: (outcomes, runs, input, extras) => mergeClaudeOutcomes(spec, outcomes, runs, input, (extras as ClaudeExtras).limit),
       };
-      const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required) };
+      const view: ClaudeEventView = { name, matchField: spec.matchField, matchBasename: spec.matchBasename, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required), input: new HookInputBuilder(name) };
       return [name, Object.freeze(view)];
     }),
   ));
@@ -144,7 +147,7 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
 
   run(host, view, payload, entries, signal) {
     const { spec } = view;
-    const input = makeHookInput(host.session, payload as object, spec.name);
+    const input = view.input.build(host.session, payload as object);
     // Fast path: the event's run limits, made once per registry (one lookup, no options object per dispatch).
     let fixed = host.state.runLimits.get(spec);
     if (fixed === undefined) host.state.runLimits.set(spec, (fixed = limitsOf(host, view, host.state.extrasFor(spec))));
@@ -252,20 +255,6 @@ async function runWithEnvFile(
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-// The hook input: the common fields the session knows, the payload, and the event's name — in Claude
-// Code's order. Fast path: no literal starts with a spread (see the default profile's run).
-function makeHookInput(session: Readonly<HookSession>, payload: object, event: string): unknown {
-  const cwd = session.cwd ?? process.cwd();
-  const id = session.sessionId;
-  const transcript = session.transcriptPath;
-  if (id !== undefined) {
-    if (typeof transcript === 'string') return { session_id: id, transcript_path: transcript, cwd, ...payload, hook_event_name: event };
-    return { session_id: id, cwd, ...payload, hook_event_name: event };
-  }
-  if (typeof transcript === 'string') return { transcript_path: transcript, cwd, ...payload, hook_event_name: event };
-  return { cwd, ...payload, hook_event_name: event };
 }
 
 // One budget for all SessionEnd hooks: 1.5 s, raised to the largest timeout of a settings file's hook

@@ -1,0 +1,168 @@
+// The claude hook input (src/profiles/claude/input.ts): Claude Code's key order, as the real binary sent it
+// (fixtures/claude/oracle/conformance/16-stdin-env-all-events.json), where each field comes from, and the
+// compiled shapes building exactly what the field-by-field builder builds.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HookRegistry, type ClaudeDispatchResult } from '../../../src/index.js';
+import { buildHookInput, CLAUDE_COMMON_FIELDS, HookInputBuilder, MAX_SHAPE_KEYS, SHAPES_PER_EVENT } from '../../../src/profiles/claude/input.js';
+import type { HookSession } from '../../../src/types.js';
+import { FIXTURES_DIR } from '../../helpers/fixtures.js';
+import { makeLogger } from '../../helpers/logger.js';
+
+const RECORDED = JSON.parse(readFileSync(`${FIXTURES_DIR}/claude/oracle/conformance/16-stdin-env-all-events.json`, 'utf8')) as {
+  observed: { stdin: Record<string, Record<string, unknown>> };
+};
+// A real folder: command hooks run in the session's cwd.
+const SESSION = { sessionId: 's1', cwd: mkdtempSync(join(tmpdir(), 'hh-claude-input-')), transcriptPath: '/t/s1.jsonl' };
+// What the session gives; the rest of a recorded input is what a harness passes as the payload.
+const FROM_SESSION = new Set(['session_id', 'transcript_path', 'cwd']);
+
+const registryWithSession = (session: HookSession = SESSION) =>
+  new HookRegistry({ profile: 'claude', session, settings: { enableShellHooks: true }, logger: makeLogger() });
+
+// Each recorded event's input, the payload a harness would dispatch for it (its keys in the recorded order).
+const recorded = Object.entries(RECORDED.observed.stdin).map(([key, stdin]) => {
+  const event = key.replace(/#\d+$/, '') as 'PreToolUse';
+  const payload = Object.fromEntries(Object.entries(stdin).filter(([k]) => !FROM_SESSION.has(k) && k !== 'hook_event_name'));
+  return { key, event, keys: Object.keys(stdin), payload };
+});
+
+describe('the claude hook input', () => {
+  it('has Claude Code’s key order on every recorded event: common fields, hook_event_name, the event’s own', async () => {
+    expect(recorded.length).toBeGreaterThanOrEqual(7);
+    const registry = registryWithSession();
+    let seen: string[] = [];
+    for (const event of new Set(recorded.map((r) => r.event))) registry.register(event, (input: object) => void (seen = Object.keys(input)));
+    // Twice: the first input of a shape and the ones after it (its compiled builder) alike.
+    for (const { event, payload, keys } of [...recorded, ...recorded]) {
+      seen = [];
+      await registry.dispatch(event, payload as never);
+      expect(seen).toEqual(keys);
+    }
+  });
+
+  it('is what a command hook reads on stdin, in the same order', async () => {
+    const registry = registryWithSession();
+    const hook = { type: 'command', command: `node ${FIXTURES_DIR}/claude/stdin-as-context.mjs` };
+    registry.addConfig({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }], UserPromptSubmit: [{ hooks: [hook] }] } }, { source: 'user' });
+    for (const key of ['PreToolUse', 'UserPromptSubmit']) {
+      const { event, payload, keys } = recorded.find((r) => r.key === key)!;
+      const result = (await registry.dispatch(event, payload as never)) as ClaudeDispatchResult;
+      expect(Object.keys(JSON.parse(result.injectContext!))).toEqual(keys);
+    }
+  });
+
+  it('takes a common field from the payload, else session_id, transcript_path and cwd from the session; one neither has is left out', () => {
+    const builder = new HookInputBuilder('PreToolUse');
+    const call = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
+    for (let round = 0; round < 3; round++) {
+      expect(builder.build(SESSION, call)).toEqual({ session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: SESSION.cwd, hook_event_name: 'PreToolUse', ...call });
+      const own = builder.build(SESSION, { session_id: 'p1', cwd: '/elsewhere', permission_mode: 'plan', ...call });
+      expect(own).toEqual({ session_id: 'p1', transcript_path: '/t/s1.jsonl', cwd: '/elsewhere', permission_mode: 'plan', hook_event_name: 'PreToolUse', ...call });
+      expect(Object.keys(own).slice(0, 5)).toEqual(['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name']);
+      // Set to undefined is as absent: the session's value, or no key at all.
+      const unset = builder.build(SESSION, { session_id: undefined, prompt_id: undefined, ...call });
+      expect(Object.keys(unset)).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'tool_input', 'tool_use_id']);
+      expect(unset.session_id).toBe('s1');
+      // No session id, a `null` transcript path (none), no cwd: omitted, omitted, process.cwd().
+      expect(builder.build({ transcriptPath: null }, call)).toEqual({ cwd: process.cwd(), hook_event_name: 'PreToolUse', ...call });
+    }
+  });
+
+  it('keeps a common field in its place on events that set it themselves (SessionStart’s agent_type), and its own hook_event_name', () => {
+    const builder = new HookInputBuilder('SessionStart');
+    for (let round = 0; round < 2; round++) {
+      const input = builder.build(SESSION, { source: 'startup', agent_type: 'reviewer', model: 'm', hook_event_name: 'Forged' });
+      expect(Object.keys(input)).toEqual(['session_id', 'transcript_path', 'cwd', 'agent_type', 'hook_event_name', 'source', 'model']);
+      expect(input.hook_event_name).toBe('SessionStart');
+    }
+  });
+
+  it('reads each dispatch’s values: the same payload object changed between dispatches, a key added or removed', () => {
+    const builder = new HookInputBuilder('PreToolUse');
+    const p: Record<string, unknown> = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+    expect(builder.build(SESSION, p).tool_name).toBe('Bash');
+    p.tool_name = 'Read';
+    expect(builder.build(SESSION, p).tool_name).toBe('Read');
+    p.tool_use_id = 't9';
+    expect(builder.build(SESSION, p)).toMatchObject({ tool_name: 'Read', tool_use_id: 't9' });
+    delete p.tool_input;
+    expect(Object.keys(builder.build(SESSION, p))).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'tool_use_id']);
+  });
+
+  it('keeps an own `__proto__` field (JSON.parse makes one) a field, never the prototype', () => {
+    const builder = new HookInputBuilder('PreToolUse');
+    for (let round = 0; round < 2; round++) {
+      const input = builder.build(SESSION, JSON.parse('{"tool_name":"Bash","__proto__":{"polluted":true},"tool_use_id":"t1"}'));
+      expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+      expect(Object.hasOwn(input, '__proto__')).toBe(true);
+      expect((input as { polluted?: unknown }).polluted).toBeUndefined();
+      expect(Object.keys(input).slice(-3)).toEqual(['tool_name', '__proto__', 'tool_use_id']);
+    }
+  });
+
+  it('passes on the payload’s own enumerable string-keyed fields only: not inherited ones, not symbol-keyed ones', () => {
+    const builder = new HookInputBuilder('PreToolUse');
+    const plain = { tool_name: 'Bash', tool_use_id: 't1' };
+    builder.build(SESSION, plain); // a shape with these keys, compiled
+    const inheriting = Object.assign(Object.create({ permission_mode: 'bypassPermissions', extra: 1 }), plain) as object;
+    const symbol = Symbol('s');
+    for (const p of [inheriting, { ...plain, [symbol]: 1 }]) {
+      const input = builder.build(SESSION, p);
+      expect(Object.keys(input)).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'tool_use_id']);
+      expect(Object.getOwnPropertySymbols(input)).toEqual([]);
+    }
+  });
+
+  it(`builds the same past ${SHAPES_PER_EVENT} shapes and past ${MAX_SHAPE_KEYS} keys`, () => {
+    const builder = new HookInputBuilder('Notification');
+    for (let n = 0; n < SHAPES_PER_EVENT * 2; n++) {
+      const p = Object.fromEntries(Array.from({ length: n + 1 }, (_, i) => [`f${i}`, i]));
+      expect(builder.build(SESSION, p)).toEqual(buildHookInput(SESSION, p, 'Notification'));
+      expect(Object.keys(builder.build(SESSION, p))).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', ...Object.keys(p)]);
+    }
+    const wide = Object.fromEntries(Array.from({ length: MAX_SHAPE_KEYS + 5 }, (_, i) => [`k${i}`, i]));
+    expect(Object.keys(new HookInputBuilder('Notification').build(SESSION, wide))).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', ...Object.keys(wide)]);
+  });
+
+  it('compiled shapes build exactly what the field-by-field builder builds (randomized payloads and sessions)', () => {
+    // A small deterministic generator (no flaky seeds).
+    let seed = 12345;
+    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const POOL = [...CLAUDE_COMMON_FIELDS, 'hook_event_name', 'tool_name', 'tool_input', 'tool_use_id', '__proto__', '1', 'constructor', 'toString', 'x y', '"quoted"', '\u2028'];
+    const VALUES = [undefined, null, 0, 'v', { nested: true }, ['a']];
+    const SESSIONS: HookSession[] = [SESSION, {}, { sessionId: 's2' }, { transcriptPath: null, cwd: '/c' }, { transcriptPath: '/t' }];
+    const builder = new HookInputBuilder('PostToolUse');
+    for (let n = 0; n < 600; n++) {
+      const p: Record<string, unknown> = {};
+      // A few recurring shapes (so compiled builders are hit), and fresh ones.
+      const width = rand(6);
+      const offset = n % 3 === 0 ? rand(POOL.length) : 0;
+      for (let i = 0; i < width; i++) Object.defineProperty(p, POOL[(offset + i * 3) % POOL.length]!, { value: VALUES[rand(VALUES.length)], enumerable: true, writable: true, configurable: true });
+      const session = SESSIONS[rand(SESSIONS.length)]!;
+      const fast = builder.build(session, p);
+      const slow = buildHookInput(session, p, 'PostToolUse');
+      expect(Reflect.ownKeys(fast)).toEqual(Reflect.ownKeys(slow));
+      expect(Object.getPrototypeOf(fast)).toBe(Object.prototype);
+      for (const key of Reflect.ownKeys(slow)) expect((fast as Record<PropertyKey, unknown>)[key]).toBe((slow as Record<PropertyKey, unknown>)[key]);
+    }
+  });
+
+  it('builds the same where code generation from strings is disallowed (a real process run with the flag)', () => {
+    const script = `
+      import { HookRegistry } from ${JSON.stringify(new URL('../../../dist/index.js', import.meta.url).href)};
+      const registry = new HookRegistry({ profile: 'claude', session: { sessionId: 's1', cwd: '/proj' }, logger: { warn() {} } });
+      const keys = [];
+      registry.register('PreToolUse', (input) => void keys.push(Object.keys(input)), { matcher: 'Bash' });
+      const payload = { permission_mode: 'plan', tool_name: 'Bash', tool_input: {}, tool_use_id: 't1' };
+      await registry.dispatch('PreToolUse', payload);
+      await registry.dispatch('PreToolUse', payload);
+      console.log(JSON.stringify(keys));`;
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const expected = ['session_id', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_use_id'];
+    expect(JSON.parse(out)).toEqual([expected, expected]);
+  });
+});
