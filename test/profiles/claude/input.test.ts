@@ -12,10 +12,11 @@ import type { HookSession } from '../../../src/types.js';
 import { FIXTURES_DIR } from '../../helpers/fixtures.js';
 import { makeLogger } from '../../helpers/logger.js';
 
-const RECORDED = JSON.parse(readFileSync(`${FIXTURES_DIR}/claude/oracle/conformance/16-stdin-env-all-events.json`, 'utf8')) as {
-  observed: { stdin: Record<string, Record<string, unknown>> };
-};
-// A real folder: command hooks run in the session's cwd.
+const CONFORMANCE = `${FIXTURES_DIR}/claude/oracle/conformance`;
+// Two recorded sessions' stdin, per event: plain, and with a main-thread agent (`--agent`: agent_type).
+const RECORDINGS = ['16-stdin-env-all-events', '16-stdin-agent-type'].map(
+  (name) => JSON.parse(readFileSync(`${CONFORMANCE}/${name}.json`, 'utf8')) as { observed: { stdin: Record<string, Record<string, unknown>> } },
+);
 const SESSION = { sessionId: 's1', cwd: mkdtempSync(join(tmpdir(), 'hh-claude-input-')), transcriptPath: '/t/s1.jsonl' };
 // What the session gives; the rest of a recorded input is what a harness passes as the payload.
 const FROM_SESSION = new Set(['session_id', 'transcript_path', 'cwd']);
@@ -23,16 +24,22 @@ const FROM_SESSION = new Set(['session_id', 'transcript_path', 'cwd']);
 const registryWithSession = (session: HookSession = SESSION) =>
   new HookRegistry({ profile: 'claude', session, settings: { enableShellHooks: true }, logger: makeLogger() });
 
-// Each recorded event's input, the payload a harness would dispatch for it (its keys in the recorded order).
-const recorded = Object.entries(RECORDED.observed.stdin).map(([key, stdin]) => {
-  const event = key.replace(/#\d+$/, '') as 'PreToolUse';
-  const payload = Object.fromEntries(Object.entries(stdin).filter(([k]) => !FROM_SESSION.has(k) && k !== 'hook_event_name'));
-  return { key, event, keys: Object.keys(stdin), payload };
-});
+// Each recorded event's input, and the payload a harness would dispatch for it: its fields the session does
+// not give, the event's own first and the common ones after them (the input puts each in Claude Code's place).
+const COMMON = new Set<string>(CLAUDE_COMMON_FIELDS);
+const recorded = RECORDINGS.flatMap((r) =>
+  Object.entries(r.observed.stdin).map(([key, stdin]) => {
+    const event = key.replace(/#\d+$/, '') as 'PreToolUse';
+    const fields = Object.entries(stdin).filter(([k]) => !FROM_SESSION.has(k) && k !== 'hook_event_name');
+    const payload = Object.fromEntries([...fields.filter(([k]) => !COMMON.has(k)), ...fields.filter(([k]) => COMMON.has(k))]);
+    return { key, event, keys: Object.keys(stdin), payload };
+  }),
+);
 
 describe('the claude hook input', () => {
   it('has Claude Code’s key order on every recorded event: common fields, hook_event_name, the event’s own', async () => {
-    expect(recorded.length).toBeGreaterThanOrEqual(7);
+    expect(recorded.length).toBeGreaterThanOrEqual(11);
+    expect(recorded.some((r) => r.event === 'SessionStart' && 'agent_type' in r.payload)).toBe(true);
     const registry = registryWithSession();
     let seen: string[] = [];
     for (const event of new Set(recorded.map((r) => r.event))) registry.register(event, (input: object) => void (seen = Object.keys(input)));
