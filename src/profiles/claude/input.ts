@@ -1,43 +1,49 @@
 // The hook input of a claude dispatch, in Claude Code's key order: its common fields, `hook_event_name`,
 // then the event's own. Claude Code 2.1.328 builds every input as `{ ...base, hook_event_name, ...fields }`
 // where `base` is `{ session_id, transcript_path, cwd, scratchpad_dir, prompt_id, permission_mode,
-// agent_id, agent_type, effort }` (read from the binary; the stdin of
-// fixtures/claude/oracle/conformance/16-stdin-env-all-events.json shows it). So a common field sits in its
-// base place on every event, even where the event sets it (SessionStart's and SubagentStop's `agent_type`),
-// and the payload's other fields follow `hook_event_name` in the payload's order. A common field comes from
-// the payload, else (session_id, transcript_path, cwd) from the session; one that neither has is left out,
-// as Claude Code's JSON leaves out its undefined ones. The input carries the payload's own enumerable
-// string-keyed fields, as JSON can (a symbol-keyed one is not passed on).
+// agent_id, agent_type, effort }` (read from the binary; the stdin recorded in
+// fixtures/claude/oracle/conformance/16-stdin-*.json shows it). So a common field sits in its base place on
+// every event, even where the event sets it (SessionStart's `agent_type`), and the payload's other fields
+// follow `hook_event_name` in the payload's order. A common field comes from the payload, else
+// (session_id, transcript_path, cwd) from the session; one that neither has, or that is undefined, is left
+// out, as Claude Code's JSON leaves out its undefined ones. What is passed on is the payload's own
+// enumerable string-keyed fields, as JSON can carry them: not symbol-keyed ones, not inherited ones. The
+// payload's keys are taken first and its values read once each after (a getter that adds or deletes a key
+// meanwhile changes nothing of which keys there are).
 //
 // Fast path [tapable]: each payload shape an event sees (its keys in order, and which of the session's
 // fields are known) gets a function compiled once that builds the input as one object literal: every input
 // of that shape shares one hidden class, with no spread and no store that adds a property (≈15 ns, against
 // ≈45 ns for a spread in the middle of a literal, and ≈160 ns when the payload carries common fields). A
-// payload is told to be of a shape by walking its keys (`for…in`) against the shape's. Past
-// `SHAPES_PER_EVENT` shapes, on a key `__proto__` (a literal would set the prototype), on more than
-// `MAX_SHAPE_KEYS` keys, on inherited enumerable keys, or where code generation from strings is
-// disallowed, the same input is built by `buildHookInput`.
+// payload is told to be of a shape by walking its keys (`for…in`) against the shape's, which are own keys:
+// for…in lists a prototype's enumerable keys (a polluted Object.prototype's too) after the own ones, so
+// the last key being the payload's own says every one is. Past `SHAPES_PER_EVENT` shapes, on a key `__proto__` (a literal would set the
+// prototype), past `MAX_SHAPE_KEYS` keys or `MAX_SHAPE_KEY_CHARS` characters of them, or where code
+// generation from strings is disallowed, `buildHookInput` builds the same input.
 import type { HookSession } from '../../types.js';
 
 /** Claude Code's common fields, in its order; each comes before `hook_event_name`. */
 export const CLAUDE_COMMON_FIELDS = ['session_id', 'transcript_path', 'cwd', 'scratchpad_dir', 'prompt_id', 'permission_mode', 'agent_id', 'agent_type', 'effort'] as const;
 
 type Payload = Record<string, unknown>;
-type Build = (p: Payload, sid: unknown, tp: unknown, cwd: unknown, event: string) => Record<string, unknown> | undefined;
+type Build = (p: Payload, s: Readonly<HookSession>, sid: string | undefined, tp: string | undefined, event: string) => Record<string, unknown>;
 
 // The session's fields a shape has (bit 1: session_id, bit 2: transcript_path).
 const SESSION_ID = 1;
 const TRANSCRIPT = 2;
 
-/** How many payload shapes an event compiles a builder for (then the rest are built by `buildHookInput`). */
+/** How many payload shapes an event compiles a builder for (the rest are built by `buildHookInput`). */
 export const SHAPES_PER_EVENT = 8;
 /** A payload with more keys than this is built by `buildHookInput`. */
 export const MAX_SHAPE_KEYS = 64;
+/** ...and one whose keys have more characters than this in all (a shape keeps its keys and its source). */
+export const MAX_SHAPE_KEY_CHARS = 2048;
 
-const isCommon = (key: string): boolean => (CLAUDE_COMMON_FIELDS as readonly string[]).includes(key) || key === 'hook_event_name';
+const COMMON: ReadonlySet<string> = new Set([...CLAUDE_COMMON_FIELDS, 'hook_event_name']);
 
 // The session's transcript path, when it has one (`null`: none).
 const transcriptOf = (session: Readonly<HookSession>): string | undefined => (typeof session.transcriptPath === 'string' ? session.transcriptPath : undefined);
+const cwdOf = (session: Readonly<HookSession>): string => session.cwd ?? process.cwd();
 
 // A payload shape: its keys in order, the session bits, and the function that builds its inputs.
 interface Shape {
@@ -50,11 +56,16 @@ interface Shape {
 export class HookInputBuilder {
   readonly #event: string;
   readonly #shapes: Shape[] = [];
-  // Set once a shape could not be compiled: code generation is disallowed, so none will be.
+  // Set once code generation from strings turned out to be disallowed: no shape will compile.
   #noCodegen = false;
 
   constructor(event: string) {
     this.#event = event;
+  }
+
+  /** For tests: how many shapes have a compiled builder. */
+  get compiledShapes(): number {
+    return this.#shapes.length;
   }
 
   build(session: Readonly<HookSession>, payload: object): Record<string, unknown> {
@@ -75,13 +86,14 @@ export class HookInputBuilder {
           break;
         }
       }
-      if (same && i === keys.length) return shape.build(p, sid, tp, session.cwd ?? process.cwd(), this.#event) ?? buildHookInput(session, p, this.#event);
+      // for…in lists a prototype's enumerable keys after all the own ones: the last one own, all are.
+      if (same && i === keys.length && (i === 0 || Object.hasOwn(p, keys[i - 1]!))) return shape.build(p, session, sid, tp, this.#event);
     }
     if (shapes.length < SHAPES_PER_EVENT && !this.#noCodegen) {
       const shape = this.#learn(p, mask);
       if (shape !== undefined) {
         shapes.push(shape);
-        return shape.build(p, sid, tp, session.cwd ?? process.cwd(), this.#event) ?? buildHookInput(session, p, this.#event);
+        return shape.build(p, session, sid, tp, this.#event);
       }
     }
     return buildHookInput(session, p, this.#event);
@@ -90,54 +102,82 @@ export class HookInputBuilder {
   // A builder for this payload's shape, or undefined when it must not have one.
   #learn(p: Payload, mask: number): Shape | undefined {
     const keys: string[] = [];
+    let chars = 0;
     for (const key in p) {
-      // An inherited key (a prototype with enumerable fields) is not the payload's own: no shape.
-      if (!Object.hasOwn(p, key) || key === '__proto__' || keys.length === MAX_SHAPE_KEYS) return undefined;
+      chars += key.length;
+      // An inherited key is not the payload's own: no shape (buildHookInput leaves it out).
+      if (!Object.hasOwn(p, key) || key === '__proto__' || keys.length === MAX_SHAPE_KEYS || chars > MAX_SHAPE_KEY_CHARS) return undefined;
       keys.push(key);
     }
-    const has = new Set(keys);
-    const q = JSON.stringify;
-    // A common field the payload has is read once into a local; one set to undefined falls back as if
-    // absent, which the literal cannot say: the builder answers undefined and buildHookInput builds it.
-    const reads: string[] = [];
-    const fields: string[] = [];
-    for (const key of CLAUDE_COMMON_FIELDS) {
-      if (has.has(key)) {
-        const local = `c${reads.length}`;
-        reads.push(`const ${local} = p[${q(key)}]; if (${local} === undefined) return undefined;`);
-        fields.push(`${q(key)}: ${local}`);
-      } else if (key === 'session_id' && (mask & SESSION_ID) !== 0) fields.push(`${q(key)}: sid`);
-      else if (key === 'transcript_path' && (mask & TRANSCRIPT) !== 0) fields.push(`${q(key)}: tp`);
-      else if (key === 'cwd') fields.push(`${q(key)}: cwd`);
-    }
-    fields.push('"hook_event_name": event');
-    for (const key of keys) if (!isCommon(key)) fields.push(`${q(key)}: p[${q(key)}]`);
     try {
-      // The keys are JSON string literals (never code), and `__proto__` is refused above.
-      const build = new Function('p', 'sid', 'tp', 'cwd', 'event', `${reads.join(' ')} return { ${fields.join(', ')} };`) as Build;
+      const make = new Function('define', `return function (p, s, sid, tp, event) {\n${shapeSource(keys, mask)}\n};`) as (d: typeof define) => Build;
+      const build = make(define);
       return { keys, mask, build };
-    } catch {
-      this.#noCodegen = true;
+    } catch (error) {
+      // EvalError: code generation from strings is disallowed (a policy, CSP, a flag) for good.
+      if (error instanceof EvalError) this.#noCodegen = true;
       return undefined;
     }
   }
 }
 
+// The body of a shape's builder. Its keys are JSON string literals, never code (`__proto__` is refused
+// before). A common field the payload has is read once into a local; when one is undefined, the input is
+// built field by field from those same readings (falling back as buildHookInput does).
+function shapeSource(keys: readonly string[], mask: number): string {
+  const q = JSON.stringify;
+  const has = new Set(keys);
+  const locals = new Map<string, string>();
+  for (const key of CLAUDE_COMMON_FIELDS) if (has.has(key)) locals.set(key, `c${locals.size}`);
+  const rest = keys.filter((k) => !COMMON.has(k));
+  const fromSession = (key: string): string | undefined =>
+    key === 'session_id' && (mask & SESSION_ID) !== 0 ? 'sid' : key === 'transcript_path' && (mask & TRANSCRIPT) !== 0 ? 'tp' : key === 'cwd' ? '(s.cwd ?? process.cwd())' : undefined;
+  const literal: string[] = [];
+  const stepwise: string[] = [];
+  for (const key of CLAUDE_COMMON_FIELDS) {
+    const local = locals.get(key);
+    const session = fromSession(key);
+    if (local !== undefined) {
+      literal.push(`${q(key)}: ${local}`);
+      stepwise.push(`v = ${local};${session === undefined ? '' : ` if (v === undefined) v = ${session};`} if (v !== undefined) define(o, ${q(key)}, v);`);
+    } else if (session !== undefined) {
+      literal.push(`${q(key)}: ${session}`);
+      stepwise.push(`define(o, ${q(key)}, ${session});`);
+    }
+  }
+  literal.push('"hook_event_name": event');
+  stepwise.push('define(o, "hook_event_name", event);');
+  for (const key of rest) {
+    literal.push(`${q(key)}: p[${q(key)}]`);
+    stepwise.push(`define(o, ${q(key)}, p[${q(key)}]);`);
+  }
+  const reads = [...locals].map(([key, local]) => `const ${local} = p[${q(key)}];`);
+  const anyUnset = [...locals.values()].map((local) => `${local} === undefined`).join(' || ');
+  return [
+    ...reads,
+    anyUnset === '' ? '' : `if (${anyUnset}) { const o = {}; let v; ${stepwise.join(' ')} return o; }`,
+    `return { ${literal.join(', ')} };`,
+  ].join('\n');
+}
+
+// Defines a field (never a setter's call, were one planted on Object.prototype; never the prototype).
+function define(o: object, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** The hook input, built field by field: what every compiled shape builds too. */
 export function buildHookInput(session: Readonly<HookSession>, payload: object, event: string): Record<string, unknown> {
   const p = payload as Payload;
+  // The payload's own enumerable string keys, taken before any value is read.
+  const keys = Object.keys(p);
+  const own = new Set(keys);
   const input: Record<string, unknown> = {};
   for (const key of CLAUDE_COMMON_FIELDS) {
-    let value = Object.hasOwn(p, key) ? p[key] : undefined;
-    if (value === undefined) value = key === 'session_id' ? session.sessionId : key === 'transcript_path' ? transcriptOf(session) : key === 'cwd' ? (session.cwd ?? process.cwd()) : undefined;
-    if (value !== undefined) input[key] = value;
+    let value = own.has(key) ? p[key] : undefined;
+    if (value === undefined) value = key === 'session_id' ? session.sessionId : key === 'transcript_path' ? transcriptOf(session) : key === 'cwd' ? cwdOf(session) : undefined;
+    if (value !== undefined) define(input, key, value);
   }
-  input.hook_event_name = event;
-  for (const key in p) {
-    if (!Object.hasOwn(p, key) || isCommon(key)) continue;
-    // `__proto__` as an own field (JSON.parse makes one) stays a field, never the input's prototype.
-    if (key === '__proto__') Object.defineProperty(input, key, { value: p[key], writable: true, enumerable: true, configurable: true });
-    else input[key] = p[key];
-  }
+  define(input, 'hook_event_name', event);
+  for (const key of keys) if (!COMMON.has(key)) define(input, key, p[key]);
   return input;
 }

@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HookRegistry, type ClaudeDispatchResult } from '../../../src/index.js';
-import { buildHookInput, CLAUDE_COMMON_FIELDS, HookInputBuilder, MAX_SHAPE_KEYS, SHAPES_PER_EVENT } from '../../../src/profiles/claude/input.js';
+import { buildHookInput, CLAUDE_COMMON_FIELDS, HookInputBuilder, MAX_SHAPE_KEY_CHARS, MAX_SHAPE_KEYS, SHAPES_PER_EVENT } from '../../../src/profiles/claude/input.js';
 import type { HookSession } from '../../../src/types.js';
 import { FIXTURES_DIR } from '../../helpers/fixtures.js';
 import { makeLogger } from '../../helpers/logger.js';
@@ -39,7 +39,7 @@ const recorded = RECORDINGS.flatMap((r) =>
 describe('the claude hook input', () => {
   it('has Claude Code’s key order on every recorded event: common fields, hook_event_name, the event’s own', async () => {
     expect(recorded.length).toBeGreaterThanOrEqual(11);
-    expect(recorded.some((r) => r.event === 'SessionStart' && 'agent_type' in r.payload)).toBe(true);
+    expect(recorded.some((r) => r.key === 'SessionStart' && 'agent_type' in r.payload)).toBe(true);
     const registry = registryWithSession();
     let seen: string[] = [];
     for (const event of new Set(recorded.map((r) => r.event))) registry.register(event, (input: object) => void (seen = Object.keys(input)));
@@ -171,5 +171,186 @@ describe('the claude hook input', () => {
     const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' });
     const expected = ['session_id', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_use_id'];
     expect(JSON.parse(out)).toEqual([expected, expected]);
+  });
+});
+
+const EV = 'PreToolUse';
+type Outcome = { ok: true; keys: PropertyKey[]; values: unknown[]; proto: unknown; descs: string } | { ok: false; error: string };
+const outcome = (f: () => Record<string, unknown>): Outcome => {
+  try {
+    const o = f();
+    const keys = Reflect.ownKeys(o);
+    const descs = JSON.stringify(keys.map((k) => { const d = Object.getOwnPropertyDescriptor(o, k)!; return [d.writable, d.enumerable, d.configurable, 'get' in d]; }));
+    return { ok: true, keys, values: keys.map((k) => (o as Record<PropertyKey, unknown>)[k]), proto: Object.getPrototypeOf(o), descs };
+  } catch (e) {
+    return { ok: false, error: String(e) };
+  }
+};
+// The fast path on a fresh payload each round (compiled on round 0, hit after), against the slow path.
+const agree = (make: () => object, session: HookSession = SESSION, rounds = 3, builder = new HookInputBuilder(EV), event = EV) => {
+  for (let r = 0; r < rounds; r++) {
+    const fast = outcome(() => builder.build(session, make()));
+    const slow = outcome(() => buildHookInput(session, make(), event));
+    expect(fast).toEqual(slow);
+  }
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the claude hook input, against hostile and odd payloads: the compiled shapes build what buildHookInput builds', () => {
+  it('leaves out an inherited enumerable key, even where the for…in keys match a compiled shape of own keys', () => {
+    const builder = new HookInputBuilder(EV);
+    builder.build(SESSION, { tool_name: 'Bash', permission_mode: 'default' }); // shape [tool_name, permission_mode]
+    const p = Object.create({ permission_mode: 'bypassPermissions' }) as Record<string, unknown>;
+    p.tool_name = 'Bash';
+    const fast = builder.build(SESSION, p);
+    const slow = buildHookInput(SESSION, p, EV);
+    expect(slow.permission_mode).toBeUndefined();
+    expect(fast.permission_mode).toBeUndefined();
+    expect(Reflect.ownKeys(fast)).toEqual(Reflect.ownKeys(slow));
+  });
+
+  it('leaves out the key of a polluted Object.prototype, polluted after the shape was compiled', () => {
+    const builder = new HookInputBuilder(EV);
+    builder.build(SESSION, { tool_name: 'Bash', extra: 'own' });
+    (Object.prototype as Record<string, unknown>).extra = 'polluted';
+    try {
+      const fast = builder.build(SESSION, { tool_name: 'Bash' });
+      expect(Object.hasOwn(fast, 'extra')).toBe(false);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).extra;
+    }
+  });
+
+  it('leaves out an own non-enumerable common field (own enumerable fields only), on both paths', () => {
+    const p = { tool_name: 'Bash' };
+    Object.defineProperty(p, 'session_id', { value: 'hidden', enumerable: false });
+    Object.defineProperty(p, 'permission_mode', { value: 'bypassPermissions', enumerable: false });
+    const fast = new HookInputBuilder(EV).build(SESSION, p);
+    const slow = buildHookInput(SESSION, p, EV);
+    expect(fast).toMatchObject({ session_id: 's1' });
+    expect(Object.hasOwn(fast, 'permission_mode')).toBe(false);
+    expect(slow.session_id).toBe('s1');
+    expect(Object.hasOwn(slow, 'permission_mode')).toBe(false);
+  });
+
+  it('takes the keys before any value: a getter that deletes a later key changes no key, on both paths', () => {
+    const make = () => {
+      const p: Record<string, unknown> = { tool_name: 'Bash', tool_input: {}, tool_use_id: 't1' };
+      Object.defineProperty(p, 'permission_mode', { get() { delete p.tool_use_id; return 'plan'; }, enumerable: true, configurable: true });
+      return p;
+    };
+    agree(make);
+  });
+
+  it('takes the keys before any value: a common field's getter that adds a key changes no key, on both paths', () => {
+    const make = () => {
+      const p: Record<string, unknown> = { tool_name: 'Bash' };
+      Object.defineProperty(p, 'cwd', { get() { p.added = 1; return '/x'; }, enumerable: true, configurable: true });
+      return p;
+    };
+    agree(make);
+  });
+
+  it('reads each getter once, a common field that reads undefined included', () => {
+    let reads = 0;
+    const p = { tool_name: 'Bash' } as Record<string, unknown>;
+    Object.defineProperty(p, 'agent_id', { get: () => (reads++ === 0 ? undefined : 'a-second-read'), enumerable: true });
+    const fast = new HookInputBuilder(EV).build(SESSION, p);
+    expect(reads).toBe(1);
+    expect(Object.hasOwn(fast, 'agent_id')).toBe(false);
+  });
+
+  it('does not call process.cwd() when the payload has its own cwd (it throws once the folder is gone)', () => {
+    vi.spyOn(process, 'cwd').mockImplementation(() => {
+      throw Object.assign(new Error('ENOENT: process.cwd failed'), { code: 'ENOENT' });
+    });
+    const session: HookSession = { sessionId: 's1' };
+    const make = () => ({ cwd: '/from/payload', tool_name: 'Bash' });
+    expect(buildHookInput(session, make(), EV).cwd).toBe('/from/payload');
+    expect(new HookInputBuilder(EV).build(session, make()).cwd).toBe('/from/payload');
+  });
+
+  it(`compiles no shape for keys of more than ${MAX_SHAPE_KEY_CHARS} characters in all, and builds the same`, () => {
+    const builder = new HookInputBuilder(EV);
+    agree(() => ({ tool_name: 'Bash', ['k'.repeat(MAX_SHAPE_KEY_CHARS)]: 1 }), SESSION, 2, builder);
+    expect(builder.compiledShapes).toBe(0);
+    agree(() => ({ tool_name: 'Bash', ['k'.repeat(MAX_SHAPE_KEY_CHARS - 'tool_name'.length)]: 1 }), SESSION, 2, builder);
+    expect(builder.compiledShapes).toBe(1);
+  });
+});
+
+describe('the claude hook input, odd keys, values and payload kinds', () => {
+  const NASTY = [
+    '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '0', '1', '01', '-0', '4294967294', '4294967295', '9007199254740993', '1e3', 'NaN',
+    '"', "'", '\\', '\\"', '\n', '\r', '\u2028', '\u2029', '\ud800', '\udc00', '\ud83d\ude00', '}', '*/', '/*', '//', '${', '`', '</script>', '\0',
+    '"]; globalThis.__pwned = 1; //', "'] }); globalThis.__pwned = 1; ({ ['", '}; globalThis.__pwned = 1; return {', 'p', 'sid', 'tp', 'cwd', 'event', 'c0', 'c1', 'undefined', 'this', 'arguments',
+    'hook_event_name', ...CLAUDE_COMMON_FIELDS, 'x'.repeat(100_000),
+  ];
+
+  it('JS-significant / injection-shaped keys: equal on both paths, one key at a time and all together, no code run', () => {
+    const g = globalThis as { __pwned?: unknown };
+    for (const k of NASTY) agree(() => ({ tool_name: 'Bash', [k]: 'v' }));
+    agree(() => Object.fromEntries(NASTY.filter((k) => k !== '__proto__').map((k, i) => [k, i])));
+    const withProto = () => JSON.parse(`{${NASTY.map((k, i) => `${JSON.stringify(k)}:${i}`).join(',')}}`) as object;
+    agree(withProto, SESSION, 3);
+    expect(g.__pwned).toBeUndefined();
+    const input = new HookInputBuilder(EV).build(SESSION, withProto());
+    expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+  });
+
+  it('values undefined / null / falsy for common fields and others, with every session shape', () => {
+    const SESSIONS: HookSession[] = [SESSION, {}, { sessionId: 's2' }, { transcriptPath: null, cwd: '/c' }, { transcriptPath: '/t' }, { cwd: '' }, { sessionId: '' }];
+    for (const v of [undefined, null, 0, '', false, NaN]) for (const s of SESSIONS) {
+      agree(() => ({ session_id: v, transcript_path: v, cwd: v, effort: v, tool_name: v }), s);
+      agree(() => ({ tool_name: v, agent_type: v }), s);
+    }
+  });
+
+  it('one builder, the session changing between calls (sessionId / transcriptPath appear and vanish)', () => {
+    const builder = new HookInputBuilder(EV);
+    const SESSIONS: HookSession[] = [SESSION, {}, { transcriptPath: null }, { sessionId: 's3', transcriptPath: '/t3' }, SESSION, {}];
+    for (let r = 0; r < 4; r++) for (const s of SESSIONS) agree(() => ({ tool_name: 'Bash', cwd: '/pc' }), s, 1, builder);
+  });
+
+  it('payload kinds: null prototype, class instance, array, String object, frozen, consistent Proxy, getters (incl. throwing)', () => {
+    class Call { tool_name = 'Bash'; session_id = 'p'; get computed() { return 1; } }
+    const makers: (() => object)[] = [
+      () => Object.assign(Object.create(null), { tool_name: 'Bash', permission_mode: 'plan' }),
+      () => new Call(),
+      () => ['a', 'b'],
+      () => Object.assign(['a'], { session_id: 'arr' }),
+      () => new String('ab'),
+      () => Object.freeze({ tool_name: 'Bash', cwd: '/f' }),
+      () => new Proxy({ tool_name: 'Bash', effort: 'high' }, {}),
+      () => new Proxy({ a: 1 }, { get: (t, k) => (k === 'a' ? 'trapped' : Reflect.get(t, k)) }),
+      () => Object.defineProperty({ tool_name: 'Bash' }, 'prompt_id', { get: () => 'g', enumerable: true }),
+      () => Object.defineProperty({ tool_name: 'Bash' }, 'boom', { get: () => { throw new Error('boom'); }, enumerable: true }),
+      () => Object.defineProperty({ tool_name: 'Bash' }, 'session_id', { get: () => { throw new Error('sid boom'); }, enumerable: true }),
+      () => Object.assign(Object.create({ tool_name: 'inherited' }), { tool_name: 'own' }), // shadowed
+      () => ({ tool_name: 'Bash', [Symbol('s')]: 1 }),
+    ];
+    for (const make of makers) agree(make);
+  });
+
+  it('payload shape changes between calls on one builder; many shapes past SHAPES_PER_EVENT; exactly/over MAX_SHAPE_KEYS', () => {
+    const builder = new HookInputBuilder('Notification');
+    for (let r = 0; r < 3; r++) {
+      for (let n = 0; n < SHAPES_PER_EVENT * 3; n++) agree(() => Object.fromEntries(Array.from({ length: (n % 7) + 1 }, (_, i) => [`f${(n + i) % 9}`, i])), SESSION, 1, builder, 'Notification');
+      for (const w of [MAX_SHAPE_KEYS - 1, MAX_SHAPE_KEYS, MAX_SHAPE_KEYS + 1]) agree(() => Object.fromEntries(Array.from({ length: w }, (_, i) => [`w${i}`, i])), SESSION, 1, builder, 'Notification');
+    }
+    // A payload whose keys are a prefix / extension of a compiled shape.
+    const b2 = new HookInputBuilder(EV);
+    agree(() => ({ a: 1, b: 2 }), SESSION, 2, b2);
+    agree(() => ({ a: 1 }), SESSION, 2, b2);
+    agree(() => ({ a: 1, b: 2, c: 3 }), SESSION, 2, b2);
+  });
+
+  it('a wide payload (200k keys) past near-miss shapes is built (linear: no hang)', () => {
+    const builder = new HookInputBuilder(EV);
+    for (let s = 0; s < SHAPES_PER_EVENT; s++) builder.build(SESSION, Object.fromEntries(Array.from({ length: MAX_SHAPE_KEYS }, (_, i) => [`k${i}`, s])));
+    const wide = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i]));
+    const input = builder.build(SESSION, wide);
+    expect(Object.keys(input).length).toBe(200_004);
   });
 });
