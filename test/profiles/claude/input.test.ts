@@ -243,7 +243,7 @@ describe('the claude hook input, against hostile and odd payloads: the compiled 
     agree(make);
   });
 
-  it('takes the keys before any value: a common field's getter that adds a key changes no key, on both paths', () => {
+  it('takes the keys before any value: a common field’s getter that adds a key changes no key, on both paths', () => {
     const make = () => {
       const p: Record<string, unknown> = { tool_name: 'Bash' };
       Object.defineProperty(p, 'cwd', { get() { p.added = 1; return '/x'; }, enumerable: true, configurable: true });
