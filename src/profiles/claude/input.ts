@@ -111,9 +111,13 @@ export class HookInputBuilder {
       keys.push(key);
     }
     try {
-      const make = new Function('define', `return function (p, s, sid, tp, event) {\n${shapeSource(keys, mask)}\n};`) as (d: typeof define) => Build;
-      const build = make(define);
-      return { keys, mask, build };
+      const rest = keys.filter((k) => !COMMON.has(k));
+      const make = new Function('assemble', 'cwdOf', 'rest', `return function (p, s, sid, tp, event) {\n${shapeSource(keys, mask)}\n};`) as (
+        a: typeof assemble,
+        c: typeof cwdOf,
+        r: readonly string[],
+      ) => Build;
+      return { keys, mask, build: make(assemble, cwdOf, rest) };
     } catch (error) {
       // EvalError: code generation from strings is disallowed (a policy, CSP, a flag) for good.
       if (error instanceof EvalError) this.#noCodegen = true;
@@ -123,42 +127,26 @@ export class HookInputBuilder {
 }
 
 // The body of a shape's builder. Its keys are JSON string literals, never code (`__proto__` is refused
-// before). A common field the payload has is read once into a local; when one is undefined, the input is
-// built field by field from those same readings (falling back as buildHookInput does).
+// before). A common field the payload has is read once into a local; when one is undefined, `assemble`
+// builds the input from those same readings, as buildHookInput does.
 function shapeSource(keys: readonly string[], mask: number): string {
   const q = JSON.stringify;
   const has = new Set(keys);
   const locals = new Map<string, string>();
   for (const key of CLAUDE_COMMON_FIELDS) if (has.has(key)) locals.set(key, `c${locals.size}`);
-  const rest = keys.filter((k) => !COMMON.has(k));
-  const fromSession = (key: string): string | undefined =>
-    key === 'session_id' && (mask & SESSION_ID) !== 0 ? 'sid' : key === 'transcript_path' && (mask & TRANSCRIPT) !== 0 ? 'tp' : key === 'cwd' ? '(s.cwd ?? process.cwd())' : undefined;
   const literal: string[] = [];
-  const stepwise: string[] = [];
   for (const key of CLAUDE_COMMON_FIELDS) {
-    const local = locals.get(key);
-    const session = fromSession(key);
-    if (local !== undefined) {
-      literal.push(`${q(key)}: ${local}`);
-      stepwise.push(`v = ${local};${session === undefined ? '' : ` if (v === undefined) v = ${session};`} if (v !== undefined) define(o, ${q(key)}, v);`);
-    } else if (session !== undefined) {
-      literal.push(`${q(key)}: ${session}`);
-      stepwise.push(`define(o, ${q(key)}, ${session});`);
-    }
+    const value =
+      locals.get(key) ??
+      (key === 'session_id' && (mask & SESSION_ID) !== 0 ? 'sid' : key === 'transcript_path' && (mask & TRANSCRIPT) !== 0 ? 'tp' : key === 'cwd' ? 'cwdOf(s)' : undefined);
+    if (value !== undefined) literal.push(`${q(key)}: ${value}`);
   }
   literal.push('"hook_event_name": event');
-  stepwise.push('define(o, "hook_event_name", event);');
-  for (const key of rest) {
-    literal.push(`${q(key)}: p[${q(key)}]`);
-    stepwise.push(`define(o, ${q(key)}, p[${q(key)}]);`);
-  }
+  for (const key of keys) if (!COMMON.has(key)) literal.push(`${q(key)}: p[${q(key)}]`);
   const reads = [...locals].map(([key, local]) => `const ${local} = p[${q(key)}];`);
   const anyUnset = [...locals.values()].map((local) => `${local} === undefined`).join(' || ');
-  return [
-    ...reads,
-    anyUnset === '' ? '' : `if (${anyUnset}) { const o = {}; let v; ${stepwise.join(' ')} return o; }`,
-    `return { ${literal.join(', ')} };`,
-  ].join('\n');
+  const readings = `[${CLAUDE_COMMON_FIELDS.map((key) => locals.get(key) ?? 'undefined').join(', ')}]`;
+  return [...reads, anyUnset === '' ? '' : `if (${anyUnset}) return assemble(s, ${readings}, p, rest, event);`, `return { ${literal.join(', ')} };`].join('\n');
 }
 
 // Defines a field (never a setter's call, were one planted on Object.prototype; never the prototype).
@@ -172,13 +160,20 @@ export function buildHookInput(session: Readonly<HookSession>, payload: object, 
   // The payload's own enumerable string keys, taken before any value is read.
   const keys = Object.keys(p);
   const own = new Set(keys);
+  const readings = CLAUDE_COMMON_FIELDS.map((key) => (own.has(key) ? p[key] : undefined));
+  return assemble(session, readings, p, keys.filter((k) => !COMMON.has(k)), event);
+}
+
+// The input from the common fields' readings (in CLAUDE_COMMON_FIELDS order; undefined: the payload has
+// none) and the payload's other keys, whose values are read here, after the common ones.
+function assemble(session: Readonly<HookSession>, readings: readonly unknown[], p: Payload, rest: readonly string[], event: string): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const key of CLAUDE_COMMON_FIELDS) {
-    let value = own.has(key) ? p[key] : undefined;
+  CLAUDE_COMMON_FIELDS.forEach((key, i) => {
+    let value = readings[i];
     if (value === undefined) value = key === 'session_id' ? session.sessionId : key === 'transcript_path' ? transcriptOf(session) : key === 'cwd' ? cwdOf(session) : undefined;
     if (value !== undefined) define(input, key, value);
-  }
+  });
   define(input, 'hook_event_name', event);
-  for (const key of keys) if (!COMMON.has(key)) define(input, key, p[key]);
+  for (const key of rest) define(input, key, p[key]);
   return input;
 }
