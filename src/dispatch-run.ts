@@ -15,6 +15,7 @@ import { notAReport, type Entry, type EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
 import { notifyEnd, notifyStart } from './observe.js';
 import { makeAbortedResult } from './result.js';
+import { refusalReason, whyUnsendable } from './unsendable.js';
 import type { DispatchResult, HookDecision, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 
 /** How a sequential profile reads and merges decisions on one event. Made once per event, not per dispatch. */
@@ -51,7 +52,7 @@ export interface RunLimits {
 const TIMEOUT_REASON = 'hook deadline passed';
 const PROMISE_THEN = Promise.prototype.then;
 
-type SettleKind = 'ok' | 'error' | 'timeout';
+type SettleKind = 'ok' | 'error' | 'timeout' | 'refused';
 
 
 export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
@@ -100,6 +101,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   #reject: ((error: unknown) => void) | undefined;
   #settledResult: DispatchResult | undefined;
   #error: { cause: unknown } | undefined;
+  // Why the input cannot be handed to a command (or other non-handler) entry: null when it can, undefined
+  // until the first such entry asks (a dispatch of handlers only never walks its input).
+  #unsendable: string | null | undefined;
 
   constructor(rules: SequentialRules<S>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined, limits: RunLimits, logger: HookLogger) {
     this.#rules = rules;
@@ -144,6 +148,12 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
         notifyStart(observers, this.#rules.name, entry, this.#logger);
         // The observer's time is not the entry's (observers imply a reading per entry anyway).
         this.#reading(now());
+      }
+      // An input a command cannot be handed (src/unsendable.ts) is refused before it runs: that blocks.
+      if (entry.kind !== 'handler' && (this.#unsendable ??= whyUnsendable(this.#input) ?? null) !== null) {
+        const r = this.#record(entry, 'refused', this.#unsendable);
+        if (r !== undefined) return r;
+        continue;
       }
       const context = new EntryContext(this.#abort);
       let value: unknown;
@@ -355,7 +365,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     this.#runs[this.#count++] = run;
     let d: HookDecision | undefined;
     try {
-      d = kind === 'ok' ? this.#decisionOf(entry, run, value) : this.#failure(entry, run, kind, value);
+      d = kind === 'ok' ? this.#decisionOf(entry, run, value) : kind === 'refused' ? this.#refused(entry, run, value as string) : this.#failure(entry, run, kind, value);
     } catch (error) {
       // The hook's value threw while being read (a getter): that is the hook failing.
       run.decision = undefined;
@@ -419,6 +429,19 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
       return undefined;
     }
     const d: HookDecision = { decision: 'block', reason: `Hook "${entry.name}" on ${event} failed: ${run.message}` };
+    run.decision = d;
+    return d;
+  }
+
+  // An entry its input could not be handed to did not run, and decides the stricter way: a block, a
+  // plugin's too (a profile whose rules do not block on this event, e.g. copilot off preToolUse, keeps its
+  // own fail mode there).
+  #refused(entry: Entry, run: HookRun, why: string): HookDecision {
+    run.outcome = 'error';
+    run.message = `not run: ${why}`;
+    const reason = refusalReason(entry.name, this.#rules.name, why);
+    this.#logger.warn(`harness-hooks: ${reason}`);
+    const d: HookDecision = { decision: 'block', reason };
     run.decision = d;
     return d;
   }

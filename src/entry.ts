@@ -33,8 +33,10 @@ export interface Entry {
   readonly statusMessage?: string;
   /** Identical hooks (same key) from user, project and local settings run once. */
   readonly dedupKey?: string;
-  /** Among identical hooks the strongest runs: the highest rank, and among equals the last registered. */
+  /** Among identical hooks the strongest runs: the highest rank, and among equals the last registered (src/dedup.ts). */
   readonly dedupRank?: number;
+  /** Among identical hooks of equal rank, the higher runs (default: the last registered). */
+  readonly dedupOrder?: number;
   /** `'block'`: a failure (crash, timeout, cannot start, garbage output) blocks instead of being ignored. */
   readonly onFailure?: 'continue' | 'block';
   /** Not run on events whose catalogue entry forbids its type (HTTP hooks on SessionStart and Setup). */
@@ -80,6 +82,7 @@ export function makeEntry(f: EntryFields, matcher: ToolMatcher, meta: EntryMeta,
     statusMessage: f.statusMessage,
     dedupKey: f.dedupKey,
     dedupRank: f.dedupRank,
+    dedupOrder: f.dedupOrder,
     onFailure: f.onFailure,
     httpType: f.httpType,
     meta,

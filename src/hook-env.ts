@@ -76,6 +76,22 @@ export function inheritsAll(policy: HookEnvPolicy, source: string): boolean {
 }
 
 /**
+ * The environment a command hook from `source` inherits under `policy`: what its process gets before its
+ * own variables, and so all a `$VAR` in that source's configuration may resolve to. A dialect that
+ * expands variables in a hook's config (Gemini's settings at load, Copilot's `env`) reads this, never
+ * process.env: a repository's hook must not pull a withheld secret into its command or its own variables.
+ */
+export function inheritedEnv(policy: HookEnvPolicy, source: string | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const withheld = withheldEnv(policy, source, env);
+  const out = Object.create(null) as Record<string, string>;
+  for (const name of Object.keys(env)) {
+    const value = env[name];
+    if (typeof value === 'string' && (withheld === undefined || !Object.hasOwn(withheld, name))) out[name] = value;
+  }
+  return out;
+}
+
+/**
  * The variables a command hook from `source` must not inherit, as `{ NAME: undefined }` (what a spawn's
  * `env` takes to leave them out), or undefined when it inherits everything. `source` undefined: the
  * harness's own code (in-process and registered entries): everything.

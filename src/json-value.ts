@@ -31,3 +31,12 @@ export function copyJsonValue(value: unknown, depth = 0, seen: Set<object> = new
     seen.delete(value);
   }
 }
+
+// copyJsonValue, as an answer instead of a throw: the copy, or why there is none (too deep, cyclic).
+export function tryCopyJsonValue(value: unknown): { copy: unknown } | { why: string } {
+  try {
+    return { copy: copyJsonValue(value) };
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -15,6 +15,7 @@ import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
 import { notAReport, type Entry } from './entry.js';
 import { notifyEnd, notifyStart } from './observe.js';
+import { refusalReason, whyUnsendable } from './unsendable.js';
 import type { DispatchResult, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 
 /** What one entry of a parallel dispatch contributed: at least its outcome. Profiles extend it. */
@@ -32,6 +33,12 @@ export interface ParallelRules<O extends EntryOutcome = EntryOutcome> {
   fromValue(value: unknown, entry: Entry, logger: HookLogger): O;
   /** The outcome of an entry that threw, rejected or timed out. */
   failure(entry: Entry, kind: 'error' | 'timeout', message: string): O;
+  /**
+   * The outcome of a command (or other non-handler) entry that was not run because its input cannot be
+   * sent to it (src/unsendable.ts: nested too deep, cyclic…; `message` says which): the profile's block on
+   * this event, never an allow. Without it the dispatch's result is made blocked whatever the merge said.
+   */
+  refused?(entry: Entry, message: string): O;
   /** Applied to every outcome as it settles (e.g. `onFailure: 'block'`). Optional. */
   settle?(entry: Entry, outcome: O): O;
   /**
@@ -124,6 +131,10 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #resolve: ((result: DispatchResult) => void) | undefined;
   #reject: ((error: unknown) => void) | undefined;
   #error: { cause: unknown } | undefined;
+  // Why the input cannot be handed to a non-handler entry: null when it can, undefined until one asks.
+  #unsendable: string | null | undefined;
+  // Set when an entry was refused under rules without `refused`: the merged result is made blocked.
+  #refusedReason: string | undefined;
 
   constructor(o: ParallelLimits<O>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined) {
     this.#o = o;
@@ -154,6 +165,11 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
       if (observers !== undefined) {
         notifyStart(observers, rules.name, entry, logger);
         this.#started = i + 1;
+      }
+      // An input a command cannot be handed (src/unsendable.ts) is refused before it runs: that blocks.
+      if (entry.kind !== 'handler' && (this.#unsendable ??= whyUnsendable(input) ?? null) !== null) {
+        this.#refuse(i, entry, this.#unsendable);
+        continue;
       }
       const context = new EntryContext(abort);
       let value: unknown;
@@ -348,6 +364,17 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     this.#settle(i, entry, outcome);
   }
 
+  // Entry i was not run: its input cannot be sent to it. It blocks, in the profile's words where the rules
+  // have them, else by the run itself (#merge).
+  #refuse(i: number, entry: Entry, why: string): void {
+    const { rules, logger } = this.#o;
+    const reason = refusalReason(entry.name, rules.name, why);
+    logger.warn(`harness-hooks: ${reason}`);
+    if (typeof rules.refused === 'function') return this.#settle(i, entry, rules.refused(entry, reason));
+    this.#refusedReason ??= reason;
+    this.#settle(i, entry, rules.failure(entry, 'error', reason));
+  }
+
   #fail(i: number, error: unknown): void {
     if (this.#done || this.#runs[i] !== undefined) return;
     const entry = this.#entries[i]!;
@@ -424,6 +451,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     let result: DispatchResult;
     try {
       result = this.#o.rules.merge(this.#slots as (O | undefined)[], this.#runs, this.#input, this.#o.extras);
+      if (this.#refusedReason !== undefined && !result.blocked) result = { ...result, blocked: true, reason: this.#refusedReason };
     } catch (error) {
       this.#error = { cause: error };
       this.#finish({ blocked: false, aborted: true, runs: this.#runs });

@@ -5,14 +5,17 @@
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
 import { TrustStore } from './config/trust.js';
-import { inheritsAll, validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
+import { inheritedEnv, inheritsAll, validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from './node-builtins.js';
 import { isAbsolute } from 'node:path';
-import { addConfig, type AddConfigOptions, type AddConfigReport, type GatedHook } from './config/add-config.js';
+import { cleanShownText } from './shown-text.js';
+import { escapeTerminalControls } from './terminal-text.js';
+import { addConfig, sourceGate, type AddConfigOptions, type AddConfigReport, type GatedHook, type SourceGate } from './config/add-config.js';
 import { now } from './clock.js';
 import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
+import { whyUnsendable } from './unsendable.js';
 import { ENTRY_FIELDS, makeEntry, type Entry, type EntryInvoker, type EntryMeta } from './entry.js';
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { rejectUnknownKeys } from './option-keys.js';
@@ -222,7 +225,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     }
     // A logger that throws must never turn a hook's failure into the harness's.
     this.logger = {
-      warn(message, detail) {
+      warn(raw, detail) {
+        // A warning quotes what configs and hooks wrote (an event name, a command, a hook's stderr) and is
+        // printed to a person's terminal: its controls are shown escaped (`\x1b]52;…`), never obeyed.
+        const message = escapeTerminalControls(raw);
         try {
           if (detail === undefined) logger.warn(message);
           else logger.warn(message, detail);
@@ -282,6 +288,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       closeSignal: this.#close.signal,
       withheldEnv: (source) => withheldEnv(hookEnv, source),
       inheritsAllEnv: (source) => inheritsAll(hookEnv, source),
+      inheritedEnv: (source) => inheritedEnv(hookEnv, source),
       track: (run) => {
         const tracked = run.catch((error: unknown) => this.logger.warn(`harness-hooks: a background hook failed: ${errorMessage(error)}`)).finally(() => this.#running.delete(tracked));
         this.#running.add(tracked);
@@ -534,6 +541,12 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     return addConfig(this, this.#profile, this.#host, config, options);
   }
 
+  // The setting that keeps `source`'s configured hooks off, and why, or undefined when they may load:
+  // loaders ask before they read a file, so a gated-off source's file is not read (config-layer.ts).
+  gateOf(source: string): SourceGate | undefined {
+    return sourceGate(this.#profile, this.settings, this.#host, source);
+  }
+
   // Kills whatever still runs (background hooks and commands in progress) and resolves when they have ended.
   async close(): Promise<void> {
     this.#closed = true;
@@ -597,7 +610,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       // The record's clock starts before the run does, so its durationMs covers every run's.
       const t0 = this.#record === undefined ? 0 : now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
-      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
+      // Every profile's result passes here: its shown text loses terminal control (shown-text.ts).
+      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal).then(cleanShownText)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0);
     } catch (error) {
       return Promise.reject(error);
@@ -634,7 +648,15 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
         }
       }
       try {
-        this.#record!(`${JSON.stringify(line)}\n`);
+        let text: string;
+        try {
+          text = JSON.stringify(line);
+        } catch (error) {
+          // A payload JSON cannot write (nested too deep, cyclic: src/unsendable.ts) still leaves a line for
+          // the dispatch, with the payload in words.
+          text = JSON.stringify({ ...(line as object), payload: `[not recorded: ${whyUnsendable(payload) ?? errorMessage(error)}]` });
+        }
+        this.#record!(`${text}\n`);
       } catch (error) {
         this.logger.warn(`harness-hooks: could not record the ${event} dispatch: ${errorMessage(error)}`);
       }

@@ -20,3 +20,29 @@ const ALLOWED_SEQUENCE = /^(?:\x07|\x1b\](?:9;(?!\d+;)|777;notify;)[^\x00-\x1f\x
 export function allowedTerminalSequence(sequence: string): string | undefined {
   return ALLOWED_SEQUENCE.test(sequence) ? sequence : undefined;
 }
+
+// What a person reads to decide (the CLI's text: a command shown right before `trust --approve`) is shown
+// with its controls escaped, not removed: removing them hides that they were there, escaping shows the
+// real command — `curl … | sh #\r\x1b[2Knpm test` reads as that, not as `npm test`. Bidirectional
+// overrides and isolates (which reorder what is shown) and DEL are escaped too; tabs and newlines are kept.
+const SHOWN_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\r': '\\r', '\x1b': '\\x1b', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\0': '\\0' };
+
+// `text` with each control as a visible escape: `\r`, `\x1b`, `\x07`, `\u202e`. `keep`: sequences that
+// are the writer's own (the CLI's colours), matched at an ESC and passed through unescaped.
+export function escapeTerminalControls(text: string, keep?: RegExp): string {
+  return text.replace(SHOWN_CONTROLS, (c, at: number) => {
+    if (keep !== undefined && c === '\x1b') {
+      keep.lastIndex = at;
+      if (keep.test(text)) return c;
+    }
+    return NAMED_CONTROLS[c] ?? `\\${c.charCodeAt(0) < 0x100 ? `x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `u${c.charCodeAt(0).toString(16).padStart(4, '0')}`}`;
+  });
+}
+
+// JSON text (JSON.stringify's) with what it leaves raw and a terminal may still obey — DEL, the C1 range,
+// bidirectional overrides — written as `\u` escapes: the same JSON value, safe to print. (JSON.stringify
+// already escapes every C0 control: `\r`, `\u001b`.)
+export function escapeJsonText(json: string): string {
+  return json.replace(/[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,7 +1,7 @@
 // Which environment variables command hooks inherit, per source (src/hook-env.ts; issue 11 item 7).
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../src/index.js';
-import { looksSecret, validateHookEnv, withheldEnv } from '../src/hook-env.js';
+import { inheritedEnv, looksSecret, validateHookEnv, withheldEnv } from '../src/hook-env.js';
 import { makeLogger } from './helpers/logger.js';
 
 const ENV = {
@@ -53,6 +53,16 @@ describe('withheldEnv', () => {
     expect(() => validateHookEnv({ project: { allow: 'GITHUB_TOKEN' } })).toThrow(/hookEnv\.project\.allow/);
     expect(() => validateHookEnv({ project: { inheritt: 'all' } })).toThrow(/hookEnv\.project\.inheritt/);
     expect(() => new HookRegistry({ hookEnv: 5 as never, logger: makeLogger() })).toThrow(/hookEnv/);
+  });
+});
+
+describe('inheritedEnv', () => {
+  it('is the environment less what the source may not inherit: what a $VAR in its config may resolve to', () => {
+    const env = { PATH: '/bin', GITHUB_TOKEN: 'ghp_x', NOTE: 'sk-abcdefghijklmnopqrstuvwx', EMPTY: '' };
+    expect(inheritedEnv({}, 'user', env)).toEqual(env);
+    expect(inheritedEnv({}, 'project', env)).toEqual({ PATH: '/bin', EMPTY: '' });
+    expect(inheritedEnv({ project: { allow: ['GITHUB_TOKEN'] } }, 'project', env)).toEqual({ PATH: '/bin', GITHUB_TOKEN: 'ghp_x', EMPTY: '' });
+    expect(inheritedEnv({ user: { deny: ['PATH'] } }, 'user', env)).toEqual({ GITHUB_TOKEN: 'ghp_x', NOTE: 'sk-abcdefghijklmnopqrstuvwx', EMPTY: '' });
   });
 });
 

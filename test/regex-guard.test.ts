@@ -1,53 +1,51 @@
-// Matchers and `if` rules on values the model controls never backtrack for long: catastrophic regex
-// shapes are refused at registration, and `*` rules are a linear glob. The attacks run in a child
+// Matchers and `if` rules on values the model controls never backtrack for long: matchers run on the
+// bounded engine (src/regex/), and `*` rules are a linear glob. The attacks run in a child
 // process with a time limit, so a regression fails the test instead of hanging the suite.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { catastrophicShape, compileListOrRegex } from '../src/regex-guard.js';
+import { compileListOrRegex, compileMatcherRegex } from '../src/regex-guard.js';
 import { wildcard } from '../src/profiles/claude/matcher.js';
 
-describe('catastrophicShape', () => {
-  it('refuses repeated groups that repeat or alternate inside, and lets ordinary matchers through', () => {
-    for (const bad of ['(a+)+$', '(a|a)*', '(\\w+\\s?)*$', '((ab)*)+', '(x+){2,}', '^(.*a){20}$', '^\\w*\\w*\\w*\\w*\\w*$', '^.*.*.*.*.*.*=$']) expect(catastrophicShape(bad), bad).toBeDefined();
-    for (const ok of ['Bash', 'Edit|Write', '^mcp__.*__write', '(Edit|Write)', 'Notebook.*', '[(a+)+]*', '\\(a+\\)+', 'a{2}', '(mcp__\\w+){0,1}', '(ab){3}']) expect(catastrophicShape(ok), ok).toBeUndefined();
+describe('compileMatcherRegex: every matcher runs on the bounded engine', () => {
+  const quiet = { warn: () => {} };
+  it('runs patterns a shape test used to refuse as written (they are linear here, as in Rust)', () => {
+    for (const [pattern, yes, no] of [
+      ['(a+)+$', 'aaa', `${'a'.repeat(40)}!`],
+      ['(a|a)*b', 'aab', 'a'.repeat(40)],
+      ['^(\\w+\\s?)*$', 'two words', `${'word '.repeat(20)}!`],
+      ['^(a?a?)+$', 'aaaa', `${'a'.repeat(40)}!`],
+    ] as const) {
+      const test = compileMatcherRegex({ source: pattern }, pattern, quiet);
+      if (test instanceof Error) throw test;
+      expect([test(yes), test(no)], pattern).toEqual([true, false]);
+    }
   });
-});
 
-describe('catastrophicShape counts unbounded repeats per path, not per pattern', () => {
-  it('lets alternatives that each repeat a little through, and still refuses repeats in a row', () => {
-    // Alternatives are never tried one after another: each path has at most 2 here.
-    for (const ok of ['read_.*|write_.*|.*_file|.*shell.*', '(a.*|b.*)(c.*|d.*)', '^(?:.*x.*|.*y.*|.*z.*|.*w.*)$', 'a*b*c*|d*e*f*']) expect(catastrophicShape(ok), ok).toBeUndefined();
-    for (const bad of ['(a.*|b.*)(c.*|d.*)(e.*)(f.*)', 'x|a*b*c*d*', '(?:a*b*)(?:c*d*)', '.*(?:x|.*.*.*)']) expect(catastrophicShape(bad), bad).toBeDefined();
-  });
-});
-
-describe('catastrophicShape: the holes a review found', () => {
-  it('refuses case-insensitive look-alike words, optional parts repeated, large bounds, and an unbalanced ")" a wrapper could close', () => {
-    expect(catastrophicShape('(a|A)+$', 'i')).toBeDefined();
-    expect(catastrophicShape('(a|A)+$')).toBeUndefined();
-    expect(catastrophicShape('^(a?a?)+$')).toBeDefined();
-    expect(catastrophicShape('a{1,200}a{1,200}a{1,200}a{1,200}')).toBeDefined();
-    expect(catastrophicShape('a{2,5}b')).toBeUndefined();
-    expect(catastrophicShape('a|a)*(')).toBeDefined();
-    // The anchored dialect (copilot) guards what runs: `a|a)*(` must not become `^(?:a|a)*()$`.
-    const anchored = compileListOrRegex('a|a)*(', { exactList: /(?!)/, separator: /$^/, anchored: true, invalid: 'never' }, { warn: () => {} })!;
+  it('returns the native error for a pattern that does not compile, and an anchored pattern cannot break out of its group', () => {
+    expect(compileMatcherRegex({ source: '(' }, '(', quiet)).toBeInstanceOf(Error);
+    expect(compileMatcherRegex({ source: 'a|a)*(', anchored: true }, 'a|a)*(', quiet)).toBeInstanceOf(Error);
+    const anchored = compileListOrRegex('a|a)*(', { exactList: /(?!)/, separator: /$^/, anchored: true, invalid: 'never' }, quiet)!;
     expect(anchored('a'.repeat(40) + '!')).toBe(false);
-    const ci = compileListOrRegex('(a|A)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always', translate: (p) => ({ source: p, flags: 'i' }) }, { warn: () => {} })!;
-    expect(ci('a'.repeat(40) + '!')).toBe(true);
   });
-});
 
-describe('catastrophicShape reads a repeated alternation of plain words none of which starts another as safe', () => {
-  it('lets (edit|replace)+ through and still refuses ambiguous ones', () => {
-    for (const ok of ['^(edit|replace)+$', '(?:read_file|write_file)+', '^(foo|bar|baz)*$']) expect(catastrophicShape(ok), ok).toBeUndefined();
-    for (const bad of ['(a|aa)+', '(ab|abc)*$', '(a|b.)+', '(\\w|x)+']) expect(catastrophicShape(bad), bad).toBeDefined();
-    const m = compileListOrRegex('^(edit|replace)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always' }, { warn: () => {} })!;
-    expect([m('glob'), m('editreplace')]).toEqual([false, true]);
+  it('a pattern the engine cannot run, or a test past its budget, runs the hooks with one warning naming the pattern', () => {
+    const warnings: string[] = [];
+    const logger = { warn: (m: string) => void warnings.push(m) };
+    const backref = compileMatcherRegex({ source: '(a)\\1' }, '(a)\\1', logger) as (v: string) => boolean;
+    expect([backref('b'), backref('aa')]).toEqual([true, true]);
+    expect(warnings).toEqual([expect.stringMatching(/"\(a\)\\\\1" cannot be run in bounded time \(it uses the backreference \\1\); its hooks run on every value/)]);
+    const heavy = `.*${'.{0,16}'.repeat(8)}Z`;
+    const test = compileMatcherRegex({ source: heavy }, heavy, logger) as (v: string) => boolean;
+    expect(test('a'.repeat(60))).toBe(false);
+    expect([test('a'.repeat(20_000)), test('b'.repeat(20_000))]).toEqual([true, true]);
+    expect(warnings.slice(1)).toEqual([expect.stringContaining(`matcher ${JSON.stringify(heavy)} did not finish within its budget`)]);
   });
-  it("a pattern still refused matches only itself by default, and everything with refused: 'always'", () => {
-    const quiet = { warn: () => {} };
-    expect(compileListOrRegex('(a|aa)+$', { exactList: /(?!)/, separator: /$^/ }, quiet)!('aaa')).toBe(false);
-    expect(compileListOrRegex('(a|aa)+$', { exactList: /(?!)/, separator: /$^/, refused: 'always' }, quiet)!('glob')).toBe(true);
+
+  it('case-insensitive dialects (codex (?i)) keep JavaScript\'s `i`', () => {
+    const ci = compileListOrRegex('(a|A)+$', { exactList: /(?!)/, separator: /$^/, translate: (p) => ({ source: p, flags: 'i' }) }, quiet)!;
+    expect([ci('a'.repeat(40) + '!'), ci('xaA')]).toEqual([false, true]);
+    const m = compileListOrRegex('^(edit|replace)+$', { exactList: /(?!)/, separator: /$^/ }, quiet)!;
+    expect([m('glob'), m('editreplace')]).toEqual([false, true]);
   });
 });
 

@@ -9,12 +9,13 @@ import { findJsonErrorOffset, lineAndColumn } from '../config/json-position.js';
 import { formatPath } from '../config/load.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { HookConfigError } from '../errors.js';
-import { loadToml } from '../lazy.js';
+import { parseConfigText } from '../config/read-config-object.js';
 import { getConfigSchemas } from '../schemas/config.js';
 import type { GateSettings, SettingsArg } from './args.js';
 import { makeJsonLocator, type JsonPath } from './json-locate.js';
 import { lintHooksConfig, type LintCode } from './lint.js';
 import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from '../config/read-file.js';
+import { configBoundsProblem } from '../config/config-bounds.js';
 
 export interface Problem {
   severity: 'error' | 'warning';
@@ -116,7 +117,7 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
   const toml = /\.toml$/i.test(absolute);
   try {
     // (Codex's config.toml and requirements.toml.)
-    config.value = toml ? loadToml().parse(text) : JSON.parse(text);
+    config.value = toml ? parseConfigText(absolute, text) : JSON.parse(text);
   } catch (error) {
     if (toml) {
       const { line, column } = error as { line?: number; column?: number };
@@ -130,6 +131,13 @@ export async function readConfigFile(arg: SettingsArg, ctx: ReadContext): Promis
     return config;
   }
 
+  // Too deep or too many hooks (config-bounds.ts): one error for the file, before anything walks it.
+  const over = configBoundsProblem(config.value);
+  if (over !== undefined) {
+    config.errors.push({ severity: 'error', code: 'schema', path: '', message: over });
+    delete config.value;
+    return config;
+  }
   const locator = toml ? undefined : makeJsonLocator(text);
   const located = (path: JsonPath) => ({ path: formatPath(path), ...locator?.locate(path) });
   const own = PROFILES[ctx.profile].parseConfig;

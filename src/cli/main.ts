@@ -7,7 +7,8 @@ import { EXIT, parseCommandArgs, UsageError } from './args.js';
 import { EXIT_TABLE, type CliIO, type CommandDef } from './command.js';
 import { explainCommand } from './explain.js';
 import { listCommand } from './list.js';
-import { makeStyle, wantsColor } from './output.js';
+import { makeStyle, STYLE_SEQUENCE, wantsColor } from './output.js';
+import { escapeJsonText, escapeTerminalControls } from '../terminal-text.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
@@ -70,13 +71,20 @@ export async function main(argv: readonly string[], io: MainIO): Promise<number>
     io.stderr.write(`harness-hooks: unknown command ${JSON.stringify(name)}; the commands are ${COMMANDS.map((c) => c.name).join(', ')}. Run harness-hooks --help.\n`);
     return EXIT.usage;
   }
+  const style = makeStyle(!json && wantsColor(io.stdout, io.env));
+  // One terminal-safe rendering for everything a command prints: text from settings files, payloads and
+  // hooks (a command, a reason, a path) shows its controls escaped (`\r`, `\x1b[2K`), never obeyed; only
+  // the colours this CLI writes itself pass (a hook's own colour codes pass too while colour is on: they
+  // cannot move the cursor, erase or hide text). --json output is JSON.stringify's, which escapes C0
+  // controls already; DEL, C1 and bidirectional controls are escaped there too, the value unchanged.
+  const shown = (text: string): string => escapeTerminalControls(text, style.enabled ? STYLE_SEQUENCE : undefined);
   const cli: CliIO = {
-    out: (text) => void io.stdout.write(text),
-    err: (text) => void io.stderr.write(text),
+    out: (text) => void io.stdout.write(json ? escapeJsonText(text) : shown(text)),
+    err: (text) => void io.stderr.write(shown(text)),
     stdin: io.stdin,
     cwd: io.cwd,
     env: io.env,
-    style: makeStyle(!json && wantsColor(io.stdout, io.env)),
+    style,
   };
   try {
     const args = parseCommandArgs(rest, command.options);
@@ -87,13 +95,13 @@ export async function main(argv: readonly string[], io: MainIO): Promise<number>
     return await command.run(args, cli);
   } catch (error) {
     if (error instanceof UsageError) {
-      if (json) io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'usage', message: error.message } }, null, 2)}\n`);
-      io.stderr.write(`harness-hooks ${name}: ${error.message}\nRun harness-hooks ${name} --help for usage.\n`);
+      if (json) cli.out(`${JSON.stringify({ ok: false, error: { kind: 'usage', message: error.message } }, null, 2)}\n`);
+      cli.err(`harness-hooks ${name}: ${error.message}\nRun harness-hooks ${name} --help for usage.\n`);
       return EXIT.usage;
     }
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    if (json) io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'internal', message: String((error as Error)?.message ?? error) } }, null, 2)}\n`);
-    io.stderr.write(`harness-hooks ${name}: internal error: ${message}\n`);
+    if (json) cli.out(`${JSON.stringify({ ok: false, error: { kind: 'internal', message: String((error as Error)?.message ?? error) } }, null, 2)}\n`);
+    cli.err(`harness-hooks ${name}: internal error: ${message}\n`);
     return EXIT.internal;
   }
 }

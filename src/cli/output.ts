@@ -14,6 +14,9 @@ export interface Style {
 
 const codes = { red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39], bold: [1, 22], dim: [2, 22] } as const;
 
+/** The SGR sequences makeStyle writes (sticky: matched at an ESC by the CLI's writer, which escapes every other). */
+export const STYLE_SEQUENCE = new RegExp(`\\x1b\\[(?:${[...new Set(Object.values(codes).flat())].join('|')})m`, 'y');
+
 // Whether to colour a stream: never with NO_COLOR set (non-empty), always with FORCE_COLOR (not "0"),
 // otherwise only a TTY.
 export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {

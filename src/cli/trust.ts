@@ -14,6 +14,8 @@ interface Untrusted {
   status: 'new' | 'changed';
   /** What was approved at that place before, for a changed hook. */
   approved?: string;
+  /** Why it cannot be approved (a script too large to pin, a name made at run time): --approve leaves it off. */
+  unapprovable?: string;
 }
 
 export const trustCommand: CommandDef = {
@@ -62,9 +64,10 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
     const hooks: Untrusted[] = skipped.map((s) => {
       const before = s.trust === 'changed' ? session.registry.trustStore!.approved(s.location!)?.name : undefined;
       const file = s.location!.slice(0, s.location!.lastIndexOf('#'));
-      return { event: s.event, name: s.command ?? s.path, file, path: s.path, status: s.trust!, ...(before === undefined ? {} : { approved: before }) };
+      return { event: s.event, name: s.command ?? s.path, file, path: s.path, status: s.trust!, ...(before === undefined ? {} : { approved: before }), ...(s.fingerprint === undefined ? { unapprovable: s.reason } : {}) };
     });
-    const approve = args.values.approve === true && hooks.length > 0;
+    const approvable = hooks.filter((h) => h.unapprovable === undefined).length;
+    const approve = args.values.approve === true && approvable > 0;
     if (approve) session.registry.trustStore!.approve(skipped);
     await session.registry.close();
     if (args.values.json === true) {
@@ -74,13 +77,14 @@ ${exitHelp('hooks are not approved (without --approve)')}`,
       const lines = hooks.map((h) => {
         const head = `${h.status === 'new' ? style.yellow('new    ') : style.red('changed')}  ${h.event}  ${h.name}`;
         const where = style.dim(`         ${h.file} ${h.path}`);
-        return h.approved === undefined ? `${head}\n${where}` : `${head}\n${where}\n${style.dim(`         approved before: ${h.approved}`)}`;
+        const why = h.unapprovable === undefined ? '' : `\n${style.red(`         ${h.unapprovable}`)}`;
+        return h.approved === undefined ? `${head}\n${where}${why}` : `${head}\n${where}\n${style.dim(`         approved before: ${h.approved}`)}${why}`;
       });
       if (gated > 0) lines.push(style.dim(`${gated} hook${gated === 1 ? ' is' : 's are'} gated off and not checked`));
       if (hooks.length === 0 && gated === 0) lines.push('every project hook is approved');
-      else lines.push(approve ? `approved ${hooks.length} hook${hooks.length === 1 ? '' : 's'} in ${trustStore}` : style.dim(`${hooks.length} hook${hooks.length === 1 ? ' is' : 's are'} not approved; --approve approves ${hooks.length === 1 ? 'it' : 'them'}`));
+      else lines.push(approve ? `approved ${approvable} hook${approvable === 1 ? '' : 's'} in ${trustStore}${approvable < hooks.length ? `; ${hooks.length - approvable} cannot be approved` : ''}` : style.dim(`${hooks.length} hook${hooks.length === 1 ? ' is' : 's are'} not approved; --approve approves ${hooks.length === 1 ? 'it' : 'them'}`));
       io.out(`${lines.join('\n')}\n`);
     }
-    return hooks.length === 0 || approve ? EXIT.ok : EXIT.failed;
+    return hooks.length === 0 || (approve && approvable === hooks.length) ? EXIT.ok : EXIT.failed;
   },
 };

@@ -5,8 +5,9 @@ import type { ConfigEntryFields, ConfigOrigin, Profile, ProfileHost } from '../p
 import type { EntryMeta } from '../entry.js';
 import type { HooksConfig } from '../schemas/config.js';
 import type { HookLogger, HookSettings } from '../types.js';
+import { checkConfigBounds, makeWarningSummary } from './config-bounds.js';
 import { parseHooksConfig } from './load.js';
-import { hookFingerprint, trustLocation, UNTRUSTED_SOURCES, type TrustStore } from './trust.js';
+import { fingerprintHook, trustLocation, UNTRUSTED_SOURCES, type TrustStore } from './trust.js';
 
 /**
  * `local` (settings.local.json), `managed` (policy settings), `skill` and `agent` (hooks from a skill's or
@@ -18,7 +19,7 @@ export type ConfigSource = 'user' | 'project' | 'local' | 'plugin' | 'managed' |
 export interface AddConfigOptions {
   /** Where the config came from; decides which settings gate it. */
   source: ConfigSource;
-  /** A plugin's root folder: exported to its commands as `CLAUDE_PLUGIN_ROOT` (and substituted in the claude profile). */
+  /** A plugin's root folder: exported to its commands as `CLAUDE_PLUGIN_ROOT` (its placeholders in a shell line become references to it: src/shell-placeholders.ts). */
   pluginRoot?: string;
   /** Shown in errors and reports, e.g. the file the config was read from. */
   file?: string;
@@ -91,6 +92,9 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       `addConfig(): expected \`source\` to be one of ${sources.map((s) => `'${s}'`).join(', ')}, got ${describeValue(options?.source)}`,
     );
   }
+  // Bounded before anything walks it (a schema, a profile's reader, a fingerprint): too deep or too large is a
+  // coded error, not a RangeError. (Files are held to the hook count too, where they are read: config-bounds.ts.)
+  checkConfigBounds(config, options.file, { countHooks: false });
   // A profile may read its harness's own file format (stricter, or another shape) into the common one.
   const parsed: HooksConfig = (profile.parseConfig ?? parseHooksConfig)(config, options.file);
   const { source } = options;
@@ -104,7 +108,12 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   // A config's own settings keys count only where its hooks may run: a gated-off file changes nothing.
   const undoSettings = gate === undefined ? profile.configSettings?.(profileHost, parsed, origin, where) : undefined;
   if (undoSettings !== undefined) removers.push(undoSettings);
+  // A config's warnings of one kind: the first few, then one line counting the rest.
+  const unknownEvents = makeWarningSummary((m) => host.logger.warn(m), (n) => `harness-hooks: and ${n} more unknown hook events in ${source} config${where}; their hooks were skipped`);
+  const skippedHooks = makeWarningSummary((m) => host.logger.warn(m), (n) => `harness-hooks: and ${n} more hooks in ${source} config${where} were skipped`);
   host.batch(() => addAll());
+  unknownEvents.flush();
+  skippedHooks.flush();
   return {
     source,
     added,
@@ -120,7 +129,7 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       // (An agent's Stop hooks are SubagentStop hooks in the claude profile.)
       const event = profile.view(listed) === undefined ? listed : (profile.configEvent?.(listed, origin) ?? listed);
       if (profile.view(event) === undefined) {
-        host.logger.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
+        unknownEvents.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
         skipped.push({ event, path: `hooks.${event}`, reason: `unknown event "${event}"` });
         continue;
       }
@@ -129,7 +138,7 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           const path = `hooks.${listed}[${g}].hooks[${h}]`;
           const made = profile.configEntry(profileHost, event, hook, origin);
           if ('skip' in made) {
-            host.logger.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);
+            skippedHooks.warn(`harness-hooks: ${path} in ${source} config${where} was skipped: ${made.skip}`);
             skipped.push({ event, path, reason: made.skip });
             return;
           }
@@ -148,11 +157,22 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           // With a trust store, a project's hook runs only as approved (trust.ts).
           const location = trustLocation(options.file, path);
           const checked = gate === undefined && host.trustStore !== undefined && UNTRUSTED_SOURCES.has(source);
-          const fingerprint = checked ? hookFingerprint(listed, group.matcher, hook, source, profileHost.projectDir) : undefined;
-          const trust = !checked ? 'trusted' : location === undefined ? 'new' : host.trustStore!.status(location, fingerprint!);
+          // (The files its command runs, from the folder it runs in: the hook's own `cwd` where the dialect has one.)
+          const place = checked ? { projectDir: profileHost.projectDir, runDir: profile.hookDir?.(profileHost, hook, origin), pluginRoot: origin.pluginRoot } : undefined;
+          const pinned = place === undefined ? undefined : fingerprintHook(listed, group.matcher, hook, source, place);
+          const fingerprint = pinned?.fingerprint;
+          const approved = location === undefined ? undefined : host.trustStore?.approved(location);
+          const trust = !checked ? 'trusted' : location === undefined ? 'new' : fingerprint === undefined ? (approved === undefined ? 'new' : 'changed') : host.trustStore!.status(location, fingerprint);
           if (trust !== 'trusted') {
-            const why = location === undefined ? 'not trusted (a config without `file` cannot be approved: pass addConfig its file)' : trust === 'new' ? 'not trusted (never approved)' : 'not trusted (changed since approved)';
-            skipped.push({ event, path, command, reason: why, gate: 'trustStore', trust, ...(location === undefined ? {} : { location }), fingerprint });
+            const why =
+              location === undefined
+                ? 'not trusted (a config without `file` cannot be approved: pass addConfig its file)'
+                : pinned?.why !== undefined
+                  ? `not trusted (it cannot be approved: ${pinned.why})`
+                  : trust === 'new'
+                    ? 'not trusted (never approved)'
+                    : 'not trusted (changed since approved)';
+            skipped.push({ event, path, command, reason: why, gate: 'trustStore', trust, ...(location === undefined ? {} : { location }), ...(fingerprint === undefined ? {} : { fingerprint }) });
             const gated: GatedHook = { name: command, kind: made.kind, meta, gate: 'trustStore', why };
             removers.push(host.noteGated(event, gated));
             return;
@@ -166,10 +186,37 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
             removers.push(host.noteGated(event, gated));
             return;
           }
-          removers.push(host.addEntry(event, { ...made, matcher: group.matcher, meta }));
+          // An approved hook's files are checked again each time it is about to run: one changed while the
+          // registry runs (a hook, or the model, rewriting the script) is not run — a recorded failure.
+          const pinnedAt = pinned?.fingerprint;
+          const entry =
+            place === undefined || pinnedAt === undefined
+              ? made
+              : {
+                  ...made,
+                  invoke: (...args: Parameters<typeof made.invoke>) =>
+                    fingerprintHook(listed, group.matcher, hook, source, place).fingerprint === pinnedAt
+                      ? made.invoke(...args)
+                      : Promise.reject(new Error('not run: not trusted (a file it runs changed since it was approved)')),
+                };
+          removers.push(host.addEntry(event, { ...entry, matcher: group.matcher, meta }));
           added.push({ event, path, matcher: group.matcher, command, source });
         });
       });
     }
   }
+}
+
+/** A source's gate when it is closed: the setting, and why in words. */
+export interface SourceGate {
+  gate: keyof HookSettings;
+  why: string;
+}
+
+// Whether the profile's gate keeps `source` off, and why: what a loader asks before it reads a file, so a
+// gated-off source is not read at all (src/config/config-layer.ts).
+export function sourceGate(profile: Profile, settings: Readonly<Required<HookSettings>>, profileHost: ProfileHost, source: string): SourceGate | undefined {
+  const gate = profile.gate(source, settings, profileHost);
+  if (gate === undefined) return undefined;
+  return { gate, why: profile.gateWhy?.(source, gate, profileHost) ?? `${source} command hooks need the \`${gate}\` setting` };
 }

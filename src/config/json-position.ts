@@ -35,45 +35,51 @@ export function findJsonErrorOffset(text: string): number {
     if (!m || m[0] === '-') fail();
     i += m![0].length;
   };
-  const value = (): void => {
+  // An object's `"key":` up to its value.
+  const key = () => {
     ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
+    if (text[i] !== '"') fail();
+    string();
+    ws();
+    if (text[i] !== ':') fail();
+    i++;
+  };
+  // Iterative, with the open brackets on a stack: a file nested 100,000 deep is located, not a RangeError.
+  const value = (): void => {
+    const open: string[] = [];
+    for (;;) {
       ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
+      const ch = text[i];
+      if (ch === '{' || ch === '[') {
         i++;
-        value();
         ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
+        if (text[i] === (ch === '{' ? '}' : ']')) i++;
+        else {
+          open.push(ch);
+          if (ch === '{') key();
+          continue;
+        }
+      } else if (ch === '"') string();
+      else if (ch === 't') literal('true');
+      else if (ch === 'f') literal('false');
+      else if (ch === 'n') literal('null');
+      else if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) number();
+      else fail();
+      // A value ended: close the brackets it ends, up to the next `,` (then the next value) or the end.
       for (;;) {
-        value();
+        if (open.length === 0) return;
         ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail();
+        const top = open[open.length - 1]!;
+        if (text[i] === ',') {
+          i++;
+          if (top === '{') key();
+          break;
+        }
+        if (text[i] !== (top === '{' ? '}' : ']')) fail();
+        i++;
+        open.pop();
       }
     }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
   };
   try {
     value();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describeValue, HookConfigError, HookTypeError, type HookConfigIssue } from '../errors.js';
 import { DEFAULT_MAX_CONFIG_BYTES, readRegularFile } from './read-file.js';
 import { findJsonErrorOffset, lineAndColumn } from './json-position.js';
+import { checkConfigBounds } from './config-bounds.js';
 import { getConfigSchemas, type HooksConfig } from '../schemas/config.js';
 
 // Validates a config object; throws HookConfigError listing every problem with its path.
@@ -43,6 +44,8 @@ export async function loadHooksFile(path: string | URL, options: LoadHooksFileOp
     const where = jsonErrorPosition(text);
     throw new HookConfigError([{ path: '', message: `invalid JSON${where}: ${(error as Error).message}` }], { file, cause: error });
   }
+  // Too deep or too many hooks: refused before the schema walks it (config-bounds.ts).
+  checkConfigBounds(value, file, { countHooks: true });
   return parseHooksConfig(value, file);
 }
 

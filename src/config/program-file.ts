@@ -1,17 +1,11 @@
-// The file a command hook runs: the first word of `command` (its quoted parts joined, as in the docs'
-// `"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`), or `command` itself in exec form, with
-// `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PLUGIN_ROOT}` put in. Undefined for a bare name (a PATH lookup) or a
-// name made at run time; a relative path is taken from the project (where hooks run). One reading for the
-// validator (does it exist, can it run) and for the trust store (its contents are part of a fingerprint).
-import { resolve } from 'node:path';
+// The program a command hook runs, when a path names it (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`,
+// `./scripts/check.sh`, `command` itself in exec form): the first of its simple commands' programs that is a
+// path, read by command-files.ts, with `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PLUGIN_ROOT}` put in and a relative
+// path taken from the project (where hooks run). Undefined for a bare name (a PATH lookup) or a name made at
+// run time. What the validator checks (does it exist, can it run).
+import { commandFiles } from './command-files.js';
 
+// The program file of `hook`, or undefined when no path names one.
 export function programFile(hook: { command?: unknown; args?: unknown }, where: { projectDir: string; pluginRoot?: string | undefined }): string | undefined {
-  if (typeof hook.command !== 'string') return undefined;
-  const word = Array.isArray(hook.args) ? hook.command : /^\s*((?:"[^"]*"|'[^']*'|[^\s"'])+)/.exec(hook.command)?.[1];
-  if (word === undefined) return undefined;
-  let program = word.replace(/"([^"]*)"|'([^']*)'/g, (_, d: string | undefined, s: string | undefined) => d ?? s ?? '');
-  if (where.pluginRoot !== undefined) program = program.replace(/\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g, where.pluginRoot);
-  program = program.replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, where.projectDir);
-  if (program.includes('$') || !program.includes('/')) return undefined;
-  return resolve(where.projectDir, program);
+  return commandFiles(hook, { runDir: where.projectDir, projectDir: where.projectDir, pluginRoot: where.pluginRoot }).programs[0];
 }

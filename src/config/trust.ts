@@ -1,13 +1,13 @@
 // Trust by content (issue 11 item 25, as Codex does it): with a trust store, a hook from a project's files
 // (project, local, skill, agent) runs only once its fingerprint — a hash of its event, matcher, handler
-// and source — was approved; a new or changed one does not run until it is, and explain / list say why.
+// and source, and of the files its command runs (issue 23) — was approved; a new or changed one does not run until it is, and explain / list say why.
 // Hooks from managed and user settings and from plugins are trusted as they are.
 //
 // The store is a JSON file the harness names: `{ "version": 1, "hooks": { "<file>#<path>": { fingerprint,
 // event, name, approvedAt } } }`, read like a settings file (regular file, size cap) and written 0600.
 import { renameSync, rmSync, writeFileSync } from '../node-builtins.js';
 import { randomHex } from '../random-hex.js';
-import { programFile } from './program-file.js';
+import { commandFiles } from './command-files.js';
 import { readRegularFileSync } from './read-file.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
@@ -35,32 +35,69 @@ export interface TrustRecord {
  */
 export const trustLocation = (file: string | undefined, path: string): string | undefined => (file === undefined ? undefined : `${resolve(file)}#${path}`);
 
-/**
- * A hook's fingerprint: sha256 of its event, matcher, handler (keys sorted) and source — and of the script
- * a command runs when that is a file in the project (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`,
- * `./scripts/check.sh`): an approved hook whose script changes is a changed hook.
- */
-export function hookFingerprint(event: string, matcher: string | undefined, hook: unknown, source: string, projectDir?: string): string {
-  // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
-  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
-  const script = projectDir === undefined ? undefined : scriptOf(hook, projectDir);
-  return createHash('sha256')
-    .update(canonical([event, matcher ?? null, hook, source, script === undefined ? null : createHash('sha256').update(script).digest('hex')]))
-    .digest('hex');
+/** The largest file a fingerprint pins (a script over it is not trusted: too large to hash). */
+export const MAX_PINNED_FILE_BYTES = 1024 * 1024;
+
+/** Where a hook runs, for the files its fingerprint pins. */
+export interface HookPlace {
+  projectDir: string;
+  /** The folder the hook runs in, where its dialect names one (copilot's `cwd`). Default: projectDir. */
+  runDir?: string | undefined;
+  pluginRoot?: string | undefined;
 }
 
-// The contents of the file a command hook runs, when it is a regular file of at most 1 MiB inside the
-// project (the first word of `command`, or `command` itself in exec form).
-function scriptOf(hook: unknown, projectDir: string): Buffer | undefined {
-  if (!isPlainObject(hook) || hook.type !== 'command') return undefined;
-  const file = programFile(hook, { projectDir });
-  if (file === undefined) return undefined;
-  if (!isInside(projectDir, file)) return undefined;
-  try {
-    return readRegularFileSync(file, 1024 * 1024);
-  } catch {
-    return undefined;
+/**
+ * A hook's fingerprint: sha256 of its event, matcher, handler (keys sorted) and source, and of the contents
+ * of every file its command runs in the project or the folder it runs in (command-files.ts: the program,
+ * an interpreter's script — `sh ./x.sh`, `python3 x.py` —, resolved from where it runs; a missing one as
+ * missing): an approved hook whose script changes, or appears, is a changed hook. Or why it cannot be
+ * pinned — a script over 1 MiB, one that cannot be read, a name made at run time —: such a hook is never
+ * trusted.
+ */
+export function fingerprintHook(event: string, matcher: string | undefined, hook: unknown, source: string, place?: HookPlace): { fingerprint: string; why?: undefined } | { fingerprint?: undefined; why: string } {
+  // Loaded on first use, synchronously, so the package's import does not pay for node:crypto.
+  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const pinned = place === undefined ? { digests: [] } : pinFiles(hook, place);
+  if ('why' in pinned) return { why: pinned.why };
+  const files = pinned.digests.length === 0 ? null : pinned.digests;
+  return { fingerprint: createHash('sha256').update(canonical([event, matcher ?? null, hook, source, files])).digest('hex') };
+}
+
+/**
+ * fingerprintHook's fingerprint; for a hook that cannot be pinned, one made fresh each time, which no
+ * approval matches. (`projectDir`: where its files are found.)
+ */
+export function hookFingerprint(event: string, matcher: string | undefined, hook: unknown, source: string, projectDir?: string | HookPlace): string {
+  const place = typeof projectDir === 'string' ? { projectDir } : projectDir;
+  return fingerprintHook(event, matcher, hook, source, place).fingerprint ?? `unpinnable:${randomHex(16)}`;
+}
+
+// `[path, sha256 | "missing"]` for each file a command hook runs that the repository can change (in the
+// project or the folder it runs in: a program elsewhere is the machine's), or why one cannot be pinned.
+function pinFiles(hook: unknown, place: HookPlace): { digests: [string, string][] } | { why: string } {
+  if (!isPlainObject(hook) || hook.type !== 'command') return { digests: [] };
+  const runDir = place.runDir ?? place.projectDir;
+  const { files, dynamic } = commandFiles(hook, { runDir, projectDir: place.projectDir, pluginRoot: place.pluginRoot });
+  if (dynamic.length > 0) return { why: `it runs ${JSON.stringify(dynamic[0])}, a name made when it runs, so what it runs cannot be pinned` };
+  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const digests: [string, string][] = [];
+  for (const file of files) {
+    if (!isInside(place.projectDir, file) && !isInside(runDir, file)) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readRegularFileSync(file, MAX_PINNED_FILE_BYTES);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        digests.push([file, 'missing']);
+        continue;
+      }
+      const message = (error as Error).message;
+      return { why: /-byte limit/.test(message) ? `${file} is too large to pin (over ${MAX_PINNED_FILE_BYTES} bytes)` : `${file} cannot be pinned: ${message}` };
+    }
+    digests.push([file, createHash('sha256').update(bytes).digest('hex')]);
   }
+  return { digests };
 }
 
 /** JSON with every object's keys sorted, compact (what a hash is taken of). */

@@ -9,7 +9,9 @@ import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
 import { paced } from './pace.js';
-import { endMarked, resolveTimeoutMs, RUN_MARKER, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
+import { findRunProcesses, openRunMark, RUN_MARKER, type RunMark, RunProcesses } from './run-processes.js';
+import { closeSync } from '../node-builtins.js';
+import { endProcesses, resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
 
 /** A command hook as written in a config file. */
@@ -78,6 +80,8 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 64_000;
 export const DEFAULT_MAX_PARSE_BYTES = 1_048_576;
 export const DEFAULT_KILL_GRACE_MS = 1000;
 const SHELL = '/bin/sh';
+/** Runs endAll() keeps looking for by more than their marker (see #watch). */
+const MAX_WATCHED = 1024;
 
 // execa costs tens of ms to import, so it is loaded on the first run, never at package import.
 type Execa = (typeof import('execa'))['execa'];
@@ -103,10 +107,9 @@ function loadExeca(): Promise<Execa> {
 // - `cleanup: false`: execa's exit cleanup skips detached children anyway; timeout.ts kills live
 //   groups on parent exit instead.
 // - `/bin/sh -c` spawned directly rather than execa's `shell` option: explicit, and no shell lookup.
+// - per run, fd 3 is the run mark (run-processes.ts) when it could be made: what holds it is the run's.
 const BASE_OPTIONS = {
-  stdin: 'pipe',
-  stdout: 'pipe',
-  stderr: 'pipe',
+  stdio: ['pipe', 'pipe', 'pipe'],
   buffer: false,
   encoding: 'buffer',
   stripFinalNewline: false,
@@ -144,8 +147,12 @@ interface RunContext {
   onFirstLine: ((line: string) => number | undefined) | undefined;
   /** The executor's groups being ended (see processesEnded). */
   ending: Set<Promise<void>>;
-  /** This run's value of `HARNESS_HOOKS_RUN`, which every process the hook starts inherits (timeout.ts). */
+  /** This run's value of `HARNESS_HOOKS_RUN`, which every process the hook starts inherits (run-processes.ts). */
   marker: string;
+  /** The descriptor the hook inherits as fd 3, which marks the run's processes (run-processes.ts). */
+  mark?: RunMark | undefined;
+  /** Called with the run's processes once it is spawned: the executor keeps them for endAll(). */
+  watched: (run: RunProcesses) => void;
 }
 
 // Marks every run's processes, so ones that left the hook's process group (`setsid`, a daemon) are found
@@ -171,6 +178,8 @@ export class CommandExecutor {
   readonly #maxParseBytes: number;
   readonly #killGraceMs: number;
   readonly #ending = new Set<Promise<void>>();
+  /** The runs whose processes endAll() looks for (the oldest finished ones with nothing known are let go). */
+  readonly #watched = new Set<RunProcesses>();
   /** This executor's runs are marked `<prefix><n>` (HARNESS_HOOKS_RUN). */
   readonly #prefix = newPrefix();
   #runs = 0;
@@ -188,15 +197,30 @@ export class CommandExecutor {
 
   /**
    * Ends whatever a run of this executor started and left running — a daemon a hook started before it
-   * exited normally included (found by the run marker): SIGTERM, then SIGKILL after the grace period.
+   * exited normally included (found by the run marker, the hook's pipes, its session or the process tree
+   * seen while it ran: run-processes.ts): SIGTERM, then SIGKILL after the grace period.
    * The registry's close() calls it on the executor it made.
    */
   async endAll(): Promise<void> {
     await this.processesEnded();
     if (this.#runs === 0) return;
     const prefix = this.#prefix;
-    await endMarked((runs) => runs.some((r) => r.startsWith(prefix)), this.#killGraceMs);
+    const found = await findRunProcesses([...this.#watched], { marked: (runs) => runs.some((r) => r.startsWith(prefix)) });
+    await endProcesses(found, this.#killGraceMs);
   }
+
+  // Keeps `run` for endAll(). Past MAX_WATCHED runs, the oldest finished one with no process known is let
+  // go: what it started is then found only by the run marker (a bound on memory over a long session).
+  readonly #watch = (run: RunProcesses): void => {
+    this.#watched.add(run);
+    if (this.#watched.size <= MAX_WATCHED) return;
+    for (const old of this.#watched) {
+      if (!old.watching && old.known.size === 0) {
+        this.#watched.delete(old);
+        return;
+      }
+    }
+  };
 
   // Resolves when every process group this executor has been ending (after a timeout or an abort) is
   // gone: SIGKILL sent after the grace period and the group empty. The registry's close() waits for it.
@@ -228,6 +252,7 @@ export class CommandExecutor {
       onFirstLine: options.onFirstLine,
       ending: this.#ending,
       marker: `${this.#prefix}${++this.#runs}`,
+      watched: this.#watch,
     };
     // Appended to a marker this process inherited (a harness run by a hook): the outer run finds ours too.
     const inherited = options.env?.[RUN_MARKER] ?? process.env[RUN_MARKER];
@@ -252,9 +277,16 @@ export class CommandExecutor {
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
     let subprocess: Subprocess;
     try {
-      subprocess = execa(ctx.file, ctx.args, { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env });
+      ctx.mark = openRunMark();
+      const options = { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env };
+      // execa's types take no descriptor number past fd 2 (execa itself and Node do): the three pipes are as typed.
+      if (ctx.mark !== undefined) options.stdio = ['pipe', 'pipe', 'pipe', ctx.mark.fd] as unknown as typeof options.stdio;
+      subprocess = execa(ctx.file, ctx.args, options);
     } catch (error) {
       return Promise.resolve(this.#makeResult({ kind: 'spawn-error', message: errorMessage(error) }, ctx));
+    } finally {
+      // The child has its copy (execa spawns synchronously); ours is not needed to find it.
+      if (ctx.mark !== undefined) closeSync(ctx.mark.fd);
     }
     return new Promise((resolve) => {
       waitForEnd(subprocess, ctx, payload, (end) => resolve(this.#makeResult(end, ctx)));
@@ -319,6 +351,8 @@ export class CommandExecutor {
 // waiting for the process or for pipes that a grandchild may hold open; the group is killed in the background.
 function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, onEnd: (end: RunEnd) => void): void {
   const pid = subprocess.pid;
+  // The run's processes, looked for while it runs and when it is ended (run-processes.ts).
+  const run = pid === undefined ? undefined : new RunProcesses(pid, ctx.marker, ctx.mark);
   let exit: { exitCode: number | null; signal: string | null } | undefined;
   let settled = false;
   let timer: NodeJS.Timeout | undefined;
@@ -327,6 +361,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   const finish = (end: RunEnd): void => {
     if (settled) return;
     settled = true;
+    run?.stop();
     if (timer !== undefined) clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onAbort);
     onEnd(end);
@@ -335,7 +370,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   const cut = (end: RunEnd): void => {
     if (settled) return;
     if (pid !== undefined) {
-      const gone = terminateProcessGroup(pid, ctx.killGraceMs, ctx.marker);
+      const gone = terminateProcessGroup(pid, ctx.killGraceMs, run);
       ctx.ending.add(gone);
       void gone.then(() => ctx.ending.delete(gone));
     }
@@ -358,6 +393,7 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   };
   subprocess.on('exit', (exitCode, signal) => {
     exit = { exitCode, signal };
+    run?.leaderExited();
     onPart();
   });
   // A fallback for a pipe that closed without 'end' (a read error).
@@ -386,6 +422,8 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
 
   if (pid === undefined) return; // a spawn error is on its way
   trackProcessGroup(pid);
+  run!.watch();
+  ctx.watched(run!);
   subprocess.stdout.on('data', ctx.stdout.push).on('end', onPart).on('error', ignore);
   subprocess.stderr.on('data', ctx.stderr.push).on('end', onPart).on('error', ignore);
   // Past the cap, a `cat` child drains the rest so this process's memory stays flat (drain.ts).

@@ -1,6 +1,6 @@
 // How a command run ends, as data: the exit status picks an outcome from a table, and each outcome makes
 // the decision (and, for failures, the warning). A command failure never blocks except by exit 2.
-import { copyJsonValue } from '../json-value.js';
+import { tryCopyJsonValue } from '../json-value.js';
 import { isPlainObject } from '../plain-object.js';
 import type { HookDecision } from '../types.js';
 
@@ -65,8 +65,10 @@ export function looksLikeJson(stdout: string): boolean {
 // Exit-0 stdout as a decision; output that was meant as JSON (it starts with `{`) but cannot be read is a
 // problem, so the hook author hears of it (a warning and an `error` run) instead of a silent no-decision.
 function readOutput(stdout: string): OutcomeResult {
-  const decision = parseCommandOutput(stdout);
+  const refused: string[] = [];
+  const decision = parseCommandOutput(stdout, refused);
   const text = stdout.trim();
+  if (refused.length > 0) return { decision, problem: refused.join('; ') };
   if (!text.startsWith('{')) return { decision };
   try {
     JSON.parse(text);
@@ -83,8 +85,9 @@ export function mapOutcome(outcome: CommandOutcome, facts: CommandFacts): Outcom
 }
 
 // Maps a successful command's stdout to a decision. Only a JSON object counts; empty, invalid or
-// non-object JSON decides nothing. Unknown keys and fields of the wrong type are ignored.
-export function parseCommandOutput(stdout: string): HookDecision {
+// non-object JSON decides nothing. Unknown keys and fields of the wrong type are ignored; a rewrite too deep
+// or cyclic to copy is dropped, and why is added to `refused` when given.
+export function parseCommandOutput(stdout: string, refused?: string[]): HookDecision {
   if (stdout.length === 0) return {};
   let value: unknown;
   try {
@@ -102,12 +105,10 @@ export function parseCommandOutput(stdout: string): HookDecision {
   if (isPlainObject(specific)) {
     if (typeof specific.additionalContext === 'string') d.injectContext = specific.additionalContext;
     if (isPlainObject(specific.updatedInput)) {
-      try {
-        // A safe copy (no `__proto__` keys, not too deep): a rewrite the harness can merge and serialize.
-        d.updatedInput = copyJsonValue(specific.updatedInput) as Record<string, unknown>;
-      } catch {
-        // too deep or cyclic: no rewrite
-      }
+      // A safe copy (no `__proto__` keys, not too deep): a rewrite the harness can merge and serialize.
+      const c = tryCopyJsonValue(specific.updatedInput);
+      if ('copy' in c) d.updatedInput = c.copy as Record<string, unknown>;
+      else refused?.push(`printed an updatedInput that was refused (${c.why}); it rewrites nothing`);
     }
   }
   return d;

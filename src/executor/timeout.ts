@@ -1,5 +1,6 @@
 // The command timeout (milliseconds from `timeout_ms`, or Claude Code's `timeout` in seconds) and the
 // kill order when a hook must end: SIGTERM to the whole process group, SIGKILL after a grace period.
+import { findRunProcesses, type ProcStat, readAllStats, readStat, type RunProcesses } from './run-processes.js';
 
 /** The timeout when a spec gives none, and the most any spec can ask for. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -89,31 +90,8 @@ async function groupAlive(pid: number, scan: boolean): Promise<boolean> {
 let scan: { at: number; groups: Promise<Set<number> | undefined> } | undefined;
 function runningGroups(): Promise<Set<number> | undefined> {
   const now = Date.now();
-  if (scan === undefined || now - scan.at >= POLL_MS) scan = { at: now, groups: scanProc() };
+  if (scan === undefined || now - scan.at >= POLL_MS) scan = { at: now, groups: readAllStats().then((stats) => stats && new Set([...stats.values()].map((s) => s.pgrp))) };
   return scan.groups;
-}
-
-const SCAN_SLICE = 64;
-async function scanProc(): Promise<Set<number> | undefined> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  let names: string[];
-  try {
-    names = await readdir('/proc');
-  } catch {
-    return undefined;
-  }
-  const pids = names.filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57);
-  const groups = new Set<number>();
-  for (let i = 0; i < pids.length; i += SCAN_SLICE) {
-    const stats = await Promise.all(pids.slice(i, i + SCAN_SLICE).map((p) => readFile(`/proc/${p}/stat`, 'latin1').catch(() => '')));
-    for (const stat of stats) {
-      if (stat === '') continue; // exited meanwhile
-      // "pid (comm) state ppid pgrp ...": the fields after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 3);
-      if (fields[0] !== 'Z' && fields[0] !== 'X') groups.add(Number(fields[2]));
-    }
-  }
-  return groups;
 }
 
 /** How often a group being ended is checked (with a /proc scan at most every SCAN_MS before SIGKILL), and
@@ -122,93 +100,62 @@ const POLL_MS = 25;
 const SCAN_MS = 250;
 const AFTER_KILL_MS = 2_000;
 
-/** The variable every hook process inherits, naming its run (`HARNESS_HOOKS_RUN`). */
-export const RUN_MARKER = 'HARNESS_HOOKS_RUN';
-
-// The processes whose environment names the run `marker`: those a hook started, wherever they went
-// (`setsid`, a double fork, a daemon that left the process group). Read from /proc/<pid>/environ, a slice
-// at a time without blocking the loop; only processes of this user are readable, which is what a hook can
-// start. Empty where there is no /proc. (A process that replaced its whole environment cannot be found.)
-// The variable's value is a chain: a hook that runs a harness whose hooks run in turn carries
-// `outer,inner`, so the outer run still finds what the inner one started.
-export async function markedProcesses(match: (runs: readonly string[]) => boolean): Promise<number[]> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  let names: string[];
-  try {
-    names = await readdir('/proc');
-  } catch {
-    return [];
-  }
-  const key = `${RUN_MARKER}=`;
-  const pids = names.filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57 && Number(n) !== process.pid);
-  const found: number[] = [];
-  for (let i = 0; i < pids.length; i += SCAN_SLICE) {
-    const slice = pids.slice(i, i + SCAN_SLICE);
-    const environs = await Promise.all(slice.map((p) => readFile(`/proc/${p}/environ`, 'latin1').catch(() => '')));
-    environs.forEach((environ, j) => {
-      const at = environ.startsWith(key) ? 0 : environ.indexOf(`\0${key}`) + 1;
-      if (at === 0 && !environ.startsWith(key)) return;
-      const start = at + key.length;
-      const end = environ.indexOf('\0', start);
-      if (match(environ.slice(start, end === -1 ? environ.length : end).split(','))) found.push(Number(slice[j]));
-    });
-  }
-  return found;
-}
-
-// Signals every process of the run `marker` (and the group each leads), beyond the hook's own group.
-async function signalMarked(marker: string | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (marker === undefined) return;
-  signalAll(await markedProcesses((runs) => runs.includes(marker)), signal);
-}
-
-// Ends every process that `match` picks by its runs: SIGTERM, then SIGKILL to what is left after `graceMs`.
-export async function endMarked(match: (runs: readonly string[]) => boolean, graceMs: number): Promise<void> {
-  const found = await markedProcesses(match);
-  if (found.length === 0) return;
-  signalAll(found, 'SIGTERM');
-  const until = Date.now() + graceMs;
-  let left = found;
-  while (left.length > 0 && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    left = left.filter(isRunning);
-  }
-  signalAll(left, 'SIGKILL');
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function signalAll(pids: readonly number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // not a group leader
+// Signals each of `found` still running as the same process (its start time read again just before), and
+// the group it leads; returns those signalled. A pid that now names another process is left alone.
+async function signalSame(found: readonly ProcStat[], signal: NodeJS.Signals): Promise<ProcStat[]> {
+  const now = await Promise.all(found.map((p) => readStat(p.pid)));
+  const same = found.filter((p, i) => now[i]?.start === p.start);
+  for (const p of same) {
+    // Its group: every member is in its session, so descends from it.
+    if (now[found.indexOf(p)]!.pgrp === p.pid) {
+      try {
+        process.kill(-p.pid, signal);
+      } catch {
+        // gone
+      }
     }
     try {
-      process.kill(pid, signal);
+      process.kill(p.pid, signal);
     } catch {
       // gone
     }
   }
+  return same;
+}
+
+// Ends processes a scan found (run-processes.ts): SIGTERM, then SIGKILL to what is left after `graceMs`.
+export async function endProcesses(found: readonly ProcStat[], graceMs: number): Promise<void> {
+  let left = await signalSame(found, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const now = await Promise.all(left.map((p) => readStat(p.pid)));
+    left = left.filter((p, i) => now[i]?.start === p.start);
+  }
+  if (left.length > 0) await signalSame(left, 'SIGKILL');
+}
+
+// Signals what `run`'s marks find beyond the hook's own group.
+async function signalRun(run: RunProcesses | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (run !== undefined) await signalSame(await findRunProcesses([run]), signal);
 }
 
 // Ends the group led by `pid`: SIGTERM now, SIGKILL after `graceMs` (SIGTERM can be trapped or ignored,
 // and a grandchild may outlive the leader). Returns at once; the group is checked every 25 ms until it is
 // gone. The timers stay ref'd so a parent that is otherwise done still waits the
 // (short) grace period instead of leaving the group behind. Resolves when the group is gone, and with a
-// `marker`, when the processes that left the group (found by their environment) got SIGKILL too.
-export function terminateProcessGroup(pid: number, graceMs: number, marker?: string): Promise<void> {
-  // What left the group gets SIGTERM now and SIGKILL when the group is gone (or killed).
-  const escapees = signalMarked(marker, 'SIGTERM');
-  const finish = (): Promise<void> => escapees.then(() => signalMarked(marker, 'SIGKILL'));
+// `run`, when the processes that left the group (found by its marks, run-processes.ts) got SIGKILL too.
+export function terminateProcessGroup(pid: number, graceMs: number, run?: RunProcesses): Promise<void> {
+  if (run === undefined) return endGroup(pid, graceMs, () => Promise.resolve());
+  // The run's marks are read before the group is signalled: its leader, still alive, proves the session
+  // is the hook's, and the tree is seen before SIGTERM reparents it. (Not SIGSTOP for the read: a harness
+  // killed meanwhile would leave the hook stopped for good.) What the scan finds gets SIGTERM, then the
+  // group, and what is left of the run when the group is gone (or killed) gets SIGKILL.
+  return signalRun(run, 'SIGTERM').then(() => endGroup(pid, graceMs, () => signalRun(run, 'SIGKILL')));
+}
+
+// SIGTERM to the group now, SIGKILL after `graceMs`; then `finish`.
+function endGroup(pid: number, graceMs: number, finish: () => Promise<void>): Promise<void> {
   if (!killProcessGroup(pid, 'SIGTERM')) {
     untrackProcessGroup(pid);
     return finish();

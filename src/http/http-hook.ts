@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import { describeValue } from '../errors.js';
 import { OutputCollector } from '../executor/output-cap.js';
 import { getNonPublicRange } from './address.js';
+import { compileBoundedRegex, type BoundedRegex } from '../regex/bounded-regex.js';
 import { timerDelay } from '../timer-range.js';
 
 /** An http hook as written in a config file (Claude Code's `type: "http"` handler). */
@@ -110,7 +111,7 @@ export function interpolateHeaders(
   return out;
 }
 
-const patternCache = new Map<string, RegExp>();
+const patternCache = new Map<string, BoundedRegex | undefined>();
 
 // Escapes one character for a RegExp source.
 function escapeChar(c: string): string {
@@ -120,8 +121,10 @@ function escapeChar(c: string): string {
 // Compiles a URL pattern once. The part before the path (scheme, host, port) is lowercased, as the WHATWG
 // URL is, and a `*` there matches within it only (never `/`, `?`, `#`, `@` or `\`), so
 // `https://*.example.com/*` cannot match `https://evil.test/.example.com/`. A `*` in the path, query or
-// fragment matches anything, `/` included.
-function compileUrlPattern(pattern: string): RegExp {
+// fragment matches anything, `/` included. On the bounded engine (src/regex/): the URL can come from a
+// project's hook, and a native RegExp with a few `.*` backtracks polynomially on a long one. Undefined: a
+// pattern too large for the engine, which matches nothing.
+function compileUrlPattern(pattern: string): BoundedRegex | undefined {
   let source = '^';
   let inPath = false;
   const schemeEnd = pattern.indexOf('://');
@@ -135,7 +138,11 @@ function compileUrlPattern(pattern: string): RegExp {
     if (!inPath) c = c.toLowerCase();
     source += escapeChar(c);
   }
-  return new RegExp(`${source}$`, 's');
+  try {
+    return compileBoundedRegex(`${source}$`, 's');
+  } catch {
+    return undefined;
+  }
 }
 
 // Whether `url` matches an allowedHttpHookUrls `pattern`, `*` being a wildcard. The URL is compared in
@@ -150,13 +157,12 @@ export function matchesUrlPattern(url: string, pattern: string): boolean {
     return false;
   }
   if (pattern === '*') return true;
-  let re = patternCache.get(pattern);
-  if (!re) {
+  if (!patternCache.has(pattern)) {
     if (patternCache.size >= 1000) patternCache.clear();
-    re = compileUrlPattern(pattern);
-    patternCache.set(pattern, re);
+    patternCache.set(pattern, compileUrlPattern(pattern));
   }
-  return re.test(href);
+  // (A test past its budget has not shown the URL allowed: an allow-list refuses what it cannot decide.)
+  return patternCache.get(pattern)?.test(href) === true;
 }
 
 

@@ -51,6 +51,8 @@ export interface ProfileHost<State = unknown> {
   withheldEnv(source: string | undefined): Record<string, undefined> | undefined;
   /** Whether hooks from `source` inherit the harness's whole environment under the `hookEnv` policy. */
   inheritsAllEnv(source: string): boolean;
+  /** The environment a hook from `source` inherits (`hookEnv`): what a `$VAR` in its config may resolve to (src/hook-env.ts inheritedEnv). */
+  inheritedEnv(source: string | undefined): Record<string, string>;
   /** Keeps the registry's close() and drainBackground() waiting for a background run. */
   track(run: Promise<unknown>): void;
   /** The profile's own per-registry state (undefined while `init` runs). */
@@ -87,6 +89,10 @@ export interface ProfileRegistry {
   readonly logger: HookLogger;
   addEntry(event: string, entry: ConfigEntryFields & { matcher: string | undefined }): () => void;
   addConfig(config: unknown, options: { source: string; file?: string; pluginRoot?: string }): unknown;
+  /** Its hooks, registered and gated off (`gatedBy`), with their sources. */
+  listHooks(): readonly { source?: string; gatedBy?: string }[];
+  /** The closed gate of `source` (the setting, and why), or undefined: a loader reads no file of a gated-off source. */
+  gateOf(source: string): { gate: keyof HookSettings; why: string } | undefined;
 }
 
 /** A method a profile adds to its registries: called as `registry.name(...args)`. */
@@ -155,6 +161,11 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
    * why not — the hook is then listed and explained, not registered.
    */
   trust?(host: ProfileHost<State>, hook: ConfiguredHook): { why: string; trust: 'new' | 'changed' } | undefined;
+  /**
+   * The folder a configured hook runs in, where its dialect names one (copilot's `cwd`): what the trust
+   * store finds the files its command runs in. Default: the project.
+   */
+  hookDir?(host: ProfileHost<State>, hook: HookHandlerConfig, origin: ConfigOrigin): string | undefined;
   /** The event a configured hook from `origin` listed under `event` registers on. Default: `event`. */
   configEvent?(event: string, origin: ConfigOrigin): string;
   /**

@@ -2,6 +2,7 @@
 // 127.0.0.1 (or is refused before it leaves), never to any other address.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpHookOptions, type HttpHookSpec, interpolateHeaders, matchesUrlPattern, runHttpHook } from '../../src/http/index.js';
 
@@ -311,6 +312,18 @@ describe('matchesUrlPattern', () => {
   ];
   it.each(cases)('%s against %s: %s', (url, pattern, expected) => {
     expect(matchesUrlPattern(url, pattern)).toBe(expected);
+  });
+  it('a pattern of several `*` against a long URL a project wrote answers at once (the bounded engine, not a backtracking RegExp)', async () => {
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+    const h = monitorEventLoopDelay({ resolution: 10 });
+    h.enable();
+    // (The histogram counts a block only between two of its timer's firings.)
+    await tick();
+    expect(matchesUrlPattern(`https://hooks.example.com/${'a'.repeat(3000)}`, 'https://hooks.example.com/*a*a*a*a*b')).toBe(false);
+    expect(matchesUrlPattern(`https://hooks.example.com/${'a'.repeat(3000)}b`, 'https://hooks.example.com/*a*a*a*a*b')).toBe(true);
+    await tick();
+    h.disable();
+    expect(h.max / 1e6).toBeLessThan(500);
   });
 });
 

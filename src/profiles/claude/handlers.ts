@@ -6,6 +6,7 @@ import { homedir } from '../../node-builtins.js';
 import { basename, join, resolve } from 'node:path';
 import type { EntryContext } from '../../context.js';
 import type { Entry } from '../../entry.js';
+import { guardStrength } from '../../dedup.js';
 import type { CommandHookSpec, CommandResult } from '../../executor/index.js';
 import { errorMessage } from '../../dispatch-run.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';
@@ -15,7 +16,7 @@ import type { McpToolResponse, PromptHookResponse } from './adapters.js';
 import type { ClaudeEventSpec } from './events.js';
 import { stripTerminalControls } from '../../terminal-text.js';
 import { compileIfCondition } from './matcher.js';
-import { quotePlaceholdersForShell } from './placeholders.js';
+import { bracedPlaceholders, referencePlaceholders } from '../../shell-placeholders.js';
 import type { LimitText } from './large-output.js';
 import { urlForDisplay } from '../../http/url-text.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
@@ -48,10 +49,9 @@ const SELF_DECLARED_ASYNC_TIMEOUT_MS = 15_000;
 
 // A configured hook as an entry of the claude profile, or why it cannot run here.
 export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, origin: ConfigOrigin): ConfigEntryFields | { skip: string } {
+  // Any plugin root runs, whatever its folder is named: its placeholders reach a shell only as references
+  // to the environment (src/shell-placeholders.ts), never as text the shell parses.
   const plugin = pluginContext(host, origin);
-  if (plugin !== undefined && UNSAFE_ROOT.test(plugin.root + plugin.data)) {
-    return { skip: `the plugin root ${JSON.stringify(plugin.root)} holds a character a shell would read (one of $ \` " ' \\ ; & | < > or a line break); its hooks are not run` };
-  }
   const timeoutMs = hook.timeout !== undefined && hook.timeout > 0 ? hook.timeout * 1000 : undefined;
   let fields: ConfigEntryFields;
   switch (hook.type) {
@@ -96,13 +96,11 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
   const ownTimeout = timeoutMs ?? (DEFAULT_TIMEOUT_SEC[hook.type] ?? spec.defaultTimeoutSec) * 1000;
   // (The policy's class of the source, not a scan of the environment per configured hook.)
   const wholeEnv = host.inheritsAllEnv(origin.source);
-  extra.dedupRank = (wholeEnv ? 4e10 : 0) + (background ? 0 : 2e10) + (hook.onFailure === 'block' ? 1e10 : 0) + Math.min(ownTimeout, 9e9);
+  extra.dedupRank = guardStrength({ wholeEnv, background, failClosed: hook.onFailure === 'block', timeoutMs: ownTimeout });
   return { ...fields, ...extra };
 }
 
-const PLUGIN_PLACEHOLDERS = ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'] as const;
-// A plugin path with one of these would be code to a nested shell or PowerShell that reads it as text.
-const UNSAFE_ROOT = /[$`"'\\;&|<>\n\r]/;
+const PLUGIN_PLACEHOLDERS = bracedPlaceholders(['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA']);
 
 interface PluginContext {
   root: string;
@@ -132,10 +130,10 @@ function ensureDataDir(host: ClaudeHost, data: string): void {
 function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandlerConfig, plugin: PluginContext | undefined, timeoutMs: number | undefined, source: string): ConfigEntryFields {
   const pluginEnv: Record<string, string> = plugin === undefined ? {} : { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
   const sub = plugin?.substitute ?? ((s: string) => s);
-  // In `sh -c`, the placeholders become quoted references to the environment (placeholders.ts); in exec
-  // form and for PowerShell, the text is substituted.
-  const shellForm = hook.args === undefined && hook.shell !== 'powershell';
-  const configured: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? quotePlaceholdersForShell(hook.command!, PLUGIN_PLACEHOLDERS) : sub(hook.command!) };
+  // In `sh -c` and PowerShell, the placeholders become references to the environment
+  // (src/shell-placeholders.ts); in exec form, which no shell reads, the text is substituted.
+  const shellForm = hook.args === undefined;
+  const configured: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? referencePlaceholders(hook.command!, PLUGIN_PLACEHOLDERS, hook.shell === 'powershell' ? 'powershell' : 'sh') : sub(hook.command!) };
   if (hook.args !== undefined) configured.args = hook.args.map(sub);
   if (hook.shell !== undefined) configured.shell = hook.shell;
   // Exec form has no shell to expand `${CLAUDE_PROJECT_DIR}`: it is substituted in `command` and in each

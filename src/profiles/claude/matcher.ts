@@ -2,7 +2,7 @@
 import { isAbsolute, normalize, relative } from 'node:path';
 import type { ToolMatcher } from '../../entry.js';
 import { loadPicomatch } from '../../lazy.js';
-import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
+import { compileListOrRegex, compileMatcherRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
 import { splitSimpleCommands } from './shell-split.js';
 
@@ -71,7 +71,7 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
     // A pattern without a `/` matches the file's name at any depth (`Edit(.env)` fires on `src/.env`, not on
     // `x.env`: observed, fixtures/claude/oracle/conformance/02-if-file-edit.json).
     const glob = pattern.startsWith('./') ? pattern.slice(2) : pattern;
-    const isMatch = loadPicomatch()(glob, { dot: true, basename: !glob.includes('/') });
+    const isMatch = boundedGlob(glob, rule, logger);
     return (toolName, toolInput) => {
       if (toolName !== tool) return false;
       const path = input(toolInput)[field];
@@ -95,6 +95,26 @@ export function compileIfCondition(rule: string, projectDir: () => string, logge
   }
   const re = wildcard(pattern);
   return (toolName, toolInput) => toolName === tool && Object.values(input(toolInput)).some((v) => typeof v === 'string' && re.test(v));
+}
+
+// A picomatch glob tested as picomatch tests it (`''` never matches, the glob itself always does, a glob
+// without `/` matches the path's last name), but its regex runs on the bounded engine (regex-guard.ts):
+// picomatch's own test is a native RegExp, and `Edit(**/a*a*a*a*a*a*a*b)` took 6.6 s on a 60-character
+// path the model chose.
+function boundedGlob(glob: string, rule: string, logger: HookLogger): (path: string) => boolean {
+  const re = loadPicomatch().makeRe(glob, { dot: true });
+  const test = compileMatcherRegex({ source: re.source, flags: re.flags }, rule, logger);
+  // (picomatch writes valid regexes; were one not, the rule's hook runs: the side that never skips a guard.)
+  if (test instanceof Error) return () => true;
+  const basenameOnly = !glob.includes('/');
+  return (path) => path !== '' && (path === glob || test(basenameOnly ? lastName(path) : path));
+}
+
+// picomatch's basename: the last `/`-separated name, or the one before a trailing `/`.
+function lastName(path: string): string {
+  const names = path.split('/');
+  const last = names[names.length - 1]!;
+  return last === '' && names.length > 1 ? names[names.length - 2]! : last;
 }
 
 // `*` matches anything (including nothing); everything else is literal; the whole text must match.

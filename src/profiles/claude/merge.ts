@@ -14,7 +14,7 @@
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
 //    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
 //    catalogue `outputFields`) are dropped; a winning `defer` drops `updatedInput` and `additionalContext`.
-import { copyJsonValue } from '../../json-value.js';
+import { tryCopyJsonValue } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { DispatchResult, HookRun } from '../../types.js';
 import type { ClaudeEventSpec } from './events.js';
@@ -172,7 +172,10 @@ export function mergeClaudeOutcomes(
             // A rewrite is a plain object or nothing; every kept value is a safe copy (src/json-value.ts):
             // one too deep or cyclic is dropped, as the hook's output would be unusable.
             if (key === 'updatedInput' && !isPlainObject(value)) continue;
-            const copy = safeCopy(value);
+            const run = runs[i];
+            const copy = safeCopy(value, (why) => {
+              if (run !== undefined) run.message = `${run.message === undefined ? '' : `${run.message}; `}hookSpecificOutput.${key} refused: ${why}`;
+            });
             if (copy === undefined) continue;
             if (key === 'updatedInput') updatedInput = copy as Record<string, unknown>;
             specific[key] = copy;
@@ -288,10 +291,10 @@ function hasKeys(o: object): boolean {
   return false;
 }
 
-function safeCopy(value: unknown): unknown {
-  try {
-    return copyJsonValue(value);
-  } catch {
-    return undefined;
-  }
+// A safe copy, or undefined (and `refused` told why) for a value too deep or cyclic to be one.
+function safeCopy(value: unknown, refused?: (why: string) => void): unknown {
+  const c = tryCopyJsonValue(value);
+  if ('copy' in c) return c.copy;
+  refused?.(c.why);
+  return undefined;
 }

@@ -165,6 +165,13 @@ export function isElicitationAction(value: unknown): boolean {
   return typeof value === 'string' && ACTIONS.has(value);
 }
 
+// A hook the dispatch could not hand its input to (src/unsendable.ts): it blocks where the event can
+// block, whatever its onFailure — an input no guard could read must not pass as approved (here the engine
+// is stricter than Claude Code, whose hook would fail open). Elsewhere there is nothing to refuse.
+export function refusedOutcome(spec: ClaudeEventSpec, reason: string): ClaudeEntryOutcome {
+  return spec.blocks ? { outcome: 'block', output: { decision: 'block', reason }, message: reason } : { outcome: 'error', message: reason };
+}
+
 // `onFailure: 'block'`: a hook that crashed, timed out, could not start or answered garbage blocks, with a
 // reason that says which hook failed and how. A guard that failed must not look like an approval.
 // On an event without decision control (Notification, SessionStart, …) there is nothing to refuse.

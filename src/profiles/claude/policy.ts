@@ -15,16 +15,11 @@
 // only the variables every such list allows — a project's list never narrows the user's hooks (a refused
 // guard would fail open). A plugin's, a skill's or an agent's config cannot set any of these keys.
 import type { Entry } from '../../entry.js';
+import { switchOffTargets } from '../../source-scope.js';
 import type { HookLogger } from '../../types.js';
 
-const DISABLES: Readonly<Record<string, readonly string[]>> = {
-  managed: ['managed', 'user', 'project', 'local', 'plugin', 'skill', 'agent'],
-  user: ['user', 'project', 'local', 'plugin', 'skill', 'agent'],
-  local: ['local', 'project'],
-  project: ['project'],
-};
-
-const CONFIG_SOURCES: ReadonlySet<string> = new Set(DISABLES.managed);
+// (The table is every profile's: src/source-scope.ts.)
+const CONFIG_SOURCES: ReadonlySet<string> = new Set(switchOffTargets('managed'));
 
 /** A settings file's list, and the sources whose hooks it narrows. */
 interface Scoped {
@@ -47,7 +42,7 @@ export class ClaudePolicy {
   apply(config: Readonly<Record<string, unknown>>, source: string, logger: HookLogger, where: string): () => void {
     const undo: (() => void)[] = [];
     if (config.disableAllHooks === true) {
-      const targets = DISABLES[source];
+      const targets = switchOffTargets(source);
       if (targets === undefined) logger.warn(`harness-hooks: disableAllHooks in ${source} config${where} is ignored (only settings files can set it)`);
       else {
         for (const target of targets) bump(this.#disabled, target, source, 1);
@@ -69,7 +64,7 @@ export class ClaudePolicy {
     ] as const) {
       const list = config[key];
       if (!Array.isArray(list)) continue;
-      const covers = DISABLES[source];
+      const covers = switchOffTargets(source);
       if (covers === undefined) {
         logger.warn(`harness-hooks: ${key} in ${source} config${where} is ignored (only settings files can set it)`);
         continue;

@@ -24,7 +24,7 @@ import { HookInputBuilder } from './input.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
 import { CLAUDE_OPTION_KEYS, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
-import { failClosed, fromHandlerValue, SAID_NOTHING, type ClaudeEntryOutcome } from './output.js';
+import { failClosed, fromHandlerValue, refusedOutcome, SAID_NOTHING, type ClaudeEntryOutcome } from './output.js';
 import type { ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './payloads.js';
 import { registerSdkHooks, type SdkHooks, type SdkHooksOfAnyVersion } from './sdk.js';
 import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './settings.js';
@@ -96,6 +96,7 @@ const views = (): ReadonlyMap<string, ClaudeEventView> =>
         silent: SAID_NOTHING,
         // In Claude Code a hook that fails is a non-blocking error (unless its onFailure says block).
         failure: (_entry, kind, message) => ({ outcome: kind, message }),
+        refused: (_entry, reason) => refusedOutcome(spec, reason),
         settle: (entry, outcome) => {
           // PreModelSwitch (any hook) and PreToolUse / UserPromptSubmit (Agent SDK callbacks): a timeout blocks.
           if (outcome.outcome === 'timeout' && (spec.timeoutBlocks === 'all' || (spec.timeoutBlocks === 'sdk' && entry.meta?.source === 'sdk'))) {

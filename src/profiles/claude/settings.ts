@@ -3,7 +3,10 @@
 import { homedir } from '../../node-builtins.js';
 import { join } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
-import { loadHooksFile } from '../../config/load.js';
+import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { HookConfigError } from '../../errors.js';
+
+const DROPPED = 'as Claude Code skips a settings file it cannot use';
 
 export interface LoadClaudeSettingsOptions {
   /** The folder holding the user's settings.json. Default `~/.claude`. */
@@ -25,12 +28,13 @@ export function defaultManagedSettingsFile(platform: NodeJS.Platform = process.p
   return '/etc/claude-code/managed-settings.json';
 }
 
-interface SettingsTarget {
+interface SettingsTarget extends LayerTarget {
   addConfig(config: unknown, options: { source: ConfigSource; file?: string }): AddConfigReport;
 }
 
-// Loads each standard file that exists; a missing file is skipped, an invalid one throws HookConfigError
-// (naming the file) before anything from it is registered.
+// Loads each standard file that exists; a missing file is skipped; a gated-off source's file is not read
+// (its report says so); an invalid one is dropped with a warning naming the file and why — nothing from it
+// is registered — and the files after it load, as Claude Code skips a settings file it cannot use.
 export async function loadClaudeSettings(registry: SettingsTarget, options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
   const userDir = options.userDir ?? join(homedir(), '.claude');
   const managed = options.managedFile ?? defaultManagedSettingsFile();
@@ -40,15 +44,21 @@ export async function loadClaudeSettings(registry: SettingsTarget, options: Load
     ['project', join(options.projectDir, '.claude', 'settings.json')],
     ['local', join(options.projectDir, '.claude', 'settings.local.json')],
   ];
-  const { access } = await import('node:fs/promises');
   const reports: AddConfigReport[] = [];
+  const budget = makeSourceBudget();
   for (const [source, file] of files) {
-    const exists = await access(file).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) continue;
-    reports.push(registry.addConfig(await loadHooksFile(file), { source, file }));
+    const read = await readConfigLayer(registry, source, file, DROPPED, budget);
+    if (read === undefined) continue;
+    if ('report' in read) {
+      reports.push(read.report);
+      continue;
+    }
+    try {
+      reports.push(registry.addConfig(read.config, { source, file }));
+    } catch (error) {
+      if (!(error instanceof HookConfigError)) throw error;
+      registry.logger.warn(`harness-hooks: ${file} was dropped, ${DROPPED} (${error.code}): ${error.message}`);
+    }
   }
   return reports;
 }

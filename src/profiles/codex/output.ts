@@ -3,6 +3,7 @@
 // "failed" — which in Codex means it has no effect at all (fail open). Exit 2 needs stderr; any other
 // non-zero exit fails. (codex-rs/hooks/src/engine/output_parser.rs; fixtures/codex/oracle/03-*, 04-*, 05-*.)
 import { isPlainObject } from '../../plain-object.js';
+import { tryCopyJsonValue } from '../../json-value.js';
 import { stripTerminalControls } from '../../terminal-text.js';
 import type { EntryOutcome } from '../../parallel-run.js';
 import type { CommandResult } from '../../executor/index.js';
@@ -113,7 +114,13 @@ export function fromOutput(value: Record<string, unknown>, spec: CodexEventSpec)
         if (decision === 'deny' && blank(specific.permissionDecisionReason)) return failed('PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason');
         if (decision == null) return failed('PreToolUse hook returned permissionDecisionReason without permissionDecision');
         if (decision === 'deny') out.block = (specific.permissionDecisionReason as string).trim();
-        else out.updatedInput = updated;
+        else {
+          // A safe copy (src/json-value.ts): Codex takes any JSON, but one too deep to copy (a rewrite nested
+          // 100,000 deep) fails the hook here, as output Codex's parser refuses fails it there.
+          const copy = tryCopyJsonValue(updated);
+          if ('why' in copy) return failed(`PreToolUse hook returned unusable updatedInput: ${copy.why}`);
+          out.updatedInput = copy.copy;
+        }
       } else if (value.decision === 'approve') return failed('PreToolUse hook returned unsupported decision:approve');
       else if (value.decision === 'block') {
         if (blank(value.reason)) return failed('PreToolUse hook returned decision:block without a non-empty reason');
@@ -141,7 +148,11 @@ export function fromOutput(value: Record<string, unknown>, spec: CodexEventSpec)
       // continue:false: its text replaces the tool output (0.169.0 does not end the turn: observed).
       if (stops) out.block = [value.reason, stopReason].find((s) => !blank(s))?.toString().trim() ?? 'PostToolUse hook stopped execution';
       else if (value.decision === 'block') out.block = (value.reason as string).trim();
-      if (specific.updatedMCPToolOutput != null) out.mcpToolOutput = specific.updatedMCPToolOutput;
+      if (specific.updatedMCPToolOutput != null) {
+        const copy = tryCopyJsonValue(specific.updatedMCPToolOutput);
+        if ('why' in copy) return failed(`PostToolUse hook returned unusable updatedMCPToolOutput: ${copy.why}`);
+        out.mcpToolOutput = copy.copy;
+      }
       break;
     }
     case 'prompt':
@@ -192,6 +203,13 @@ const EXIT2_WANTS: Partial<Record<CodexEventSpec['output'], string>> = {
   'post-tool': 'feedback',
 };
 
+// What the profile itself decides for a hook whose answer it cannot have (JSON too long to read whole, an
+// input it could not send): where the event can refuse, it refuses (deliberately stricter than Codex, which
+// would fail open); elsewhere the hook failed.
+export function refusal(spec: CodexEventSpec, reason: string): CodexEntryOutcome {
+  return EXIT2_WANTS[spec.output] === undefined || spec.output === 'post-tool' ? failed(reason) : { outcome: 'block', block: reason, message: reason };
+}
+
 // A finished command as a codex outcome. A timeout fails open (the command Codex guards runs).
 export function fromCommandResult(r: CommandResult, spec: CodexEventSpec): CodexEntryOutcome {
   if (r.aborted) return { outcome: 'aborted', ...(r.warning === undefined ? {} : { message: r.warning }) };
@@ -201,8 +219,7 @@ export function fromCommandResult(r: CommandResult, spec: CodexEventSpec): Codex
     // the event can refuse, it refuses (a decision is never lost to a cap: one place this profile differs
     // on purpose); elsewhere the hook failed.
     if (r.stdoutOverParseLimit === true && looksLikeJson(r.stdoutForParse ?? r.stdout)) {
-      const reason = `hook printed ${spec.name} JSON output too long to read whole (over the executor's parse limit)`;
-      return EXIT2_WANTS[spec.output] === undefined || spec.output === 'post-tool' ? failed(reason) : { outcome: 'block', block: reason, message: reason };
+      return refusal(spec, `hook printed ${spec.name} JSON output too long to read whole (over the executor's parse limit)`);
     }
     return fromStdout(r.stdoutForParse ?? r.stdout, spec);
   }

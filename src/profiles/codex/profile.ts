@@ -6,7 +6,7 @@
 // seconds (default 600, at least 1), Codex's config forms (config.ts), its trust by `trusted_hash`
 // (trust.ts), its layers (settings.ts) and the legacy `notify` program.
 import { homedir } from '../../node-builtins.js';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { runUnder } from '../../executor/run-under.js';
@@ -14,19 +14,21 @@ import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import { stripTerminalControls } from '../../terminal-text.js';
+import { quotePlaceholdersForShell } from '../../shell-placeholders.js';
 import type { HookContext } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
-import type { ConfiguredHook, EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
+import type { ConfiguredHook, EventView, Profile, ProfileHost, ProfileRegistry, ProfileTypes } from '../profile.js';
 import { CODEX_SETTINGS_KEY, parseCodexConfig, type CodexConfigSettings } from './config.js';
 import { CODEX_DEFAULT_TIMEOUT_SEC, CODEX_EVENT_SPECS, CODEX_HOOK_EVENTS, CODEX_MATCHER_ALIASES, type CodexEventSpec, type CodexHookEvent } from './events.js';
 import { mergeCodexOutcomes, type CodexDispatchResult } from './merge.js';
 import { compileInputBuilder, type InputBuilder } from './input.js';
-import { fromCommandResult, fromHandlerValue, SAID_NOTHING, type CodexEntryOutcome } from './output.js';
+import { fromCommandResult, fromHandlerValue, refusal, SAID_NOTHING, type CodexEntryOutcome } from './output.js';
 import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPayloads } from './payloads.js';
 import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
 import { realPath as real } from '../../config/paths.js';
 import { CODEX_OPTION_KEYS, CodexState, MANAGED_SOURCES, type CodexProfileOptions } from './state.js';
 import { codexHookKey, codexTrustedHash } from './trust.js';
+import { UNTRUSTED_SOURCES } from '../../config/trust.js';
 
 /** codex profile: an in-process handler gets the hook input and returns Codex's JSON output. */
 export type CodexHookHandler<E extends CodexHookEvent = CodexHookEvent> = (
@@ -90,6 +92,7 @@ const views = (): ReadonlyMap<string, CodexEventView> =>
         silent: SAID_NOTHING,
         // A hook that throws, rejects or times out "failed": no effect (Codex fails open).
         failure: (_entry, kind, message) => ({ outcome: kind, message }),
+        refused: (_entry, reason) => refusal(spec, reason),
         merge: (outcomes, runs, input) => mergeCodexOutcomes(spec, outcomes, runs, input as Record<string, unknown>),
       };
       const view: CodexEventView = { name, matchField: spec.matchField, matchBasename: false, background: false, spec, rules, hasRequired: compileRequiredCheck(spec.required), input: compileInputBuilder(spec) };
@@ -98,8 +101,9 @@ const views = (): ReadonlyMap<string, CodexEventView> =>
   ));
 
 // Codex's is_exact_matcher: only ASCII letters, digits, `_` and `|`; an invalid regex skips the group.
-// Codex's regexes are Rust's (linear time: a pattern the backtracking guard refuses still runs the hook).
-const CODEX_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, invalid: 'never', refused: 'always', translate: fromRustRegex };
+// Codex's regexes are Rust's, linear time: `(a+)+$` is legitimate there, and runs as written here too (the
+// bounded engine, regex-guard.ts, is linear as well).
+const CODEX_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, invalid: 'never', translate: fromRustRegex };
 
 // The Rust `regex` syntax JavaScript spells differently: leading inline flags `(?i)`, `(?s)`, `(?m)`;
 // named groups `(?P<name>…)`; `\A` and `\z`; `\p{…}` classes (the `u` flag). (Other Rust-only syntax,
@@ -194,7 +198,10 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
     const raw = process.platform === 'win32' && typeof windows === 'string' ? windows : hook.command!;
     if (raw.trim() === '') return { skip: 'empty hook command (Codex skips it)' };
     // A plugin's hooks get PLUGIN_ROOT / CLAUDE_PLUGIN_ROOT and PLUGIN_DATA / CLAUDE_PLUGIN_DATA, and
-    // `${NAME}` of those replaced in the command (after the trust hash, which covers the text as written).
+    // `${NAME}` of those in the command (after the trust hash, which covers the text as written) becomes a
+    // reference to that variable, not the folder's path as text as Codex pastes it: deliberately, so a
+    // plugin folder named with `$( )`, a backtick or a quote runs its script and nothing else
+    // (src/shell-placeholders.ts). The name shown keeps the path in place.
     // (The data folder's place is not read from Codex: ~/.codex/plugins/data/<plugin folder name>.)
     const data = origin.pluginRoot === undefined ? '' : join(homedir(), '.codex', 'plugins', 'data', basename(resolve(origin.pluginRoot)));
     const pluginEnv: Record<string, string> | undefined =
@@ -202,7 +209,7 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
     let command = raw;
     for (const [name, value] of Object.entries(pluginEnv ?? {})) command = command.replaceAll(`\${${name}}`, value);
     const timeoutMs = Math.max(1, hook.timeout ?? CODEX_DEFAULT_TIMEOUT_SEC) * 1000;
-    const run: CommandHookSpec = { type: 'command', command };
+    const run: CommandHookSpec = { type: 'command', command: pluginEnv === undefined ? raw : quotePlaceholdersForShell(raw, Object.keys(pluginEnv)) };
     const background = hook.async === true;
     const source = origin.source;
     const fields = {
@@ -233,15 +240,21 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
 
   methods: {
     loadSettings: (registry, host, options: LoadCodexSettingsOptions) => loadCodexSettings(registry as Parameters<typeof loadCodexSettings>[0], host as ProfileHost<CodexState>, options),
-    notifyTurnComplete: (_registry, host, turn: CodexTurnComplete) => notifyTurnComplete(host as ProfileHost<CodexState>, turn),
+    notifyTurnComplete: (registry, host, turn: CodexTurnComplete) => notifyTurnComplete(registry, host as ProfileHost<CodexState>, turn),
   },
 };
 
 // Where Codex's trust key of a hook starts: its file's real absolute path; a plugin's id and the file's path
-// in the plugin; undefined without a file; null for a plugin whose id is not known.
+// in the plugin; undefined without a file; null for a plugin whose id is not known. A project's file is
+// keyed where it is found — the real path of the folder holding its `.codex/`, then `.codex/<file>`, links
+// below that not followed —: a `.codex/hooks.json` (or a `.codex/`) that is a link to another repository's
+// approved one is this repository's, and does not inherit that approval for the scripts it runs here.
+// (Where Codex keys it by the link's target, an approval Codex made through the link is not found here: it
+// is approved again — the stricter side, deliberately.)
 function keySource(host: ProfileHost<CodexState>, h: ConfiguredHook): string | undefined | null {
   if (h.file === undefined) return undefined;
-  const file = real(resolve(h.file));
+  const abs = resolve(h.file);
+  const file = h.origin.source === 'project' ? join(real(dirname(dirname(abs))), basename(dirname(abs)), basename(abs)) : real(abs);
   const root = h.origin.pluginRoot;
   if (h.origin.source !== 'plugin' || root === undefined) return file;
   const id = host.state.pluginIds.get(resolve(root));
@@ -249,10 +262,17 @@ function keySource(host: ProfileHost<CodexState>, h: ConfiguredHook): string | u
 }
 
 // The legacy notify program: argv plus the turn as compact JSON with Codex's kebab-case keys.
-function notifyTurnComplete(host: ProfileHost<CodexState>, turn: CodexTurnComplete): boolean {
+function notifyTurnComplete(registry: ProfileRegistry, host: ProfileHost<CodexState>, turn: CodexTurnComplete): boolean {
   const notify = host.state.notify;
   if (notify === undefined) return false;
   const { argv, source } = notify;
+  // A project's notify program is code from the repository, as its hooks are, and nothing approves it:
+  // it runs only while a hook of that source is approved and registered — a repository none of whose hooks
+  // the user approved runs nothing. (Codex runs it once the project is trusted; deliberately stricter.)
+  if (UNTRUSTED_SOURCES.has(source) && !host.state.bypassHookTrust && !registry.listHooks().some((h) => h.source === source && h.gatedBy === undefined)) {
+    host.logger.warn(`harness-hooks: the notify program of the ${source} config.toml was not run: no hook of that config is approved`);
+    return false;
+  }
   const json: Record<string, unknown> = { type: 'agent-turn-complete', 'thread-id': turn.threadId, 'turn-id': turn.turnId, cwd: turn.cwd ?? host.session.cwd ?? process.cwd() };
   if (turn.client !== undefined) json.client = turn.client;
   json['input-messages'] = turn.inputMessages;

@@ -10,6 +10,7 @@ import { isInside, realPath as real } from '../../config/paths.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
+import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { ProfileHost } from '../profile.js';
@@ -39,7 +40,7 @@ export interface LoadCodexSettingsOptions {
   projectTrusted?: boolean;
 }
 
-interface Target {
+interface Target extends LayerTarget {
   addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
   readonly logger: { warn(message: string): void };
 }
@@ -90,11 +91,17 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
     layers.push({ source: 'plugin', files: [join(root, 'hooks', 'hooks.json')], pluginRoot: root });
   }
 
+  const budget = makeSourceBudget();
   for (const layer of layers) {
     const read = [];
     for (const file of layer.files) {
-      const got = file === userToml.file ? userToml : await readConfig(file, registry);
-      if (got.config === undefined) continue;
+      // (The user's config.toml was read already, for trust; a gated-off source's file is not read.)
+      const got = file === userToml.file ? (userToml.config === undefined ? undefined : { config: userToml.config }) : await readConfigLayer(registry, layer.source, file, DROPPED, budget);
+      if (got === undefined) continue;
+      if ('report' in got) {
+        reports.push(got.report);
+        continue;
+      }
       // A config.toml without a [hooks] table holds no hooks (it still counts for its settings).
       const hasHooks = !file.endsWith('.toml') || isPlainObject(got.config.hooks);
       read.push({ file, config: got.config, hasHooks });
@@ -114,10 +121,12 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
   return reports;
 }
 
+const DROPPED = 'as Codex drops a hooks config it cannot parse';
+
 // A config file as an object (JSON or TOML by its name), undefined when it does not exist; one that cannot
 // be read or parsed is dropped with a warning.
 async function readConfig(file: string, registry: Target): Promise<{ file: string; config?: Record<string, unknown> }> {
-  const config = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), 'as Codex drops a hooks config it cannot parse');
+  const config = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), DROPPED);
   return config === undefined ? { file } : { file, config };
 }
 

@@ -6,6 +6,7 @@ import { isPlainObject } from '../../plain-object.js';
 import type { CodexConfigSettings } from './config.js';
 import type { CodexHookState } from './trust.js';
 import { readHookStates } from './trust.js';
+import { ADMIN_SOURCES, switchesOff } from '../../source-scope.js';
 
 /** The codex profile's registry options (besides the shared ones). */
 export interface CodexProfileOptions {
@@ -23,7 +24,7 @@ export interface CodexProfileOptions {
 export const CODEX_OPTION_KEYS = ['bypassHookTrust', 'hookState', 'projectTrusted'] as const;
 
 /** Sources whose hooks Codex treats as managed: always trusted, and kept by `allow_managed_hooks_only`. */
-export const MANAGED_SOURCES: ReadonlySet<string> = new Set(['managed', 'system']);
+export const MANAGED_SOURCES: ReadonlySet<string> = ADMIN_SOURCES;
 
 interface Setting<T> {
   value: T;
@@ -87,7 +88,8 @@ export class CodexState {
       undo.push(() => void list.splice(list.indexOf(item) >>> 0, 1));
     };
     if (settings.state !== undefined && (source === 'user' || source === 'session')) undo.push(this.addStates(readHookStates({ hooks: { state: settings.state } })));
-    if (settings.featuresHooks === false) push(this.#featuresOff, { value: true, where });
+    // (It switches off its own source's hooks and those below: src/source-scope.ts.)
+    if (settings.featuresHooks === false) push(this.#featuresOff, { value: true, where, source });
     if (settings.allowManagedHooksOnly === true && MANAGED_SOURCES.has(source)) push(this.#managedOnly, { value: true, where });
     if (settings.notify !== undefined) push(this.#notify, { value: settings.notify, where, source });
     return undo.length === 0 ? undefined : () => undo.forEach((u) => u());
@@ -95,7 +97,9 @@ export class CodexState {
 
   /** Why a hook from `source` does not run under these settings, or undefined. */
   whyNot(source: string | undefined): string | undefined {
-    const off = this.#featuresOff[0];
+    // Where Codex lets any layer's `[features] hooks = false` turn every hook off, a trusted project's
+    // turns off only its own: the user's and the administrator's guards keep running (deliberately).
+    const off = this.#featuresOff.find((s) => switchesOff(s.source ?? 'user', source ?? 'user'));
     if (off !== undefined) return `hooks are off: \`[features] hooks = false\`${off.where}`;
     const only = this.#managedOnly[0];
     if (only !== undefined && !MANAGED_SOURCES.has(source ?? '')) return `\`allow_managed_hooks_only = true\`${only.where} keeps ${source ?? 'unmanaged'} hooks off`;

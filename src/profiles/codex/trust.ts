@@ -8,6 +8,14 @@
 // additionalContextLimit? }] }`, as `sha256:<hex>`; the matcher only on events that use matchers
 // (codex-rs/hooks discovery `command_hook_hash`, config `version_for_toml`). Checked against the 0.169.0
 // binary: test/profiles/codex/trust.test.ts holds hashes that real Codex accepted.
+//
+// A trusted_hash covers the hook's config (its command text, timeout, …), not the script the command runs:
+// Codex runs an approved `sh ./x.sh` whatever x.sh now says. A hash Codex wrote is still accepted as it is
+// (the format is Codex's); the pinning of what the command runs is ours, on top, and deliberately stricter:
+// with the registry's `trustStore`, a project hook must also be approved there, by a fingerprint that
+// covers the contents of the files it runs (src/config/trust.ts) and is checked again before each run.
+// The key's file is this repository's (profile.ts keySource): a `.codex/hooks.json` linked to another
+// repository's approved file does not inherit that approval.
 import { canonical } from '../../config/trust.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { HookHandlerConfig } from '../../schemas/config.js';

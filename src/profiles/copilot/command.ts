@@ -6,7 +6,7 @@
 // - plugin placeholders in its config strings: `${CLAUDE_PLUGIN_ROOT}`, `${PLUGIN_DATA}`, `${COPILOT_PROJECT_DIR}`,
 //   `${CLAUDE_PROJECT_DIR}` [BIN] (and the plugin variables of the same family), and the templates
 //   `{{project_dir}}`, `{{plugin_data_dir}}` [CL 1.0.12]. In a shell line each becomes a quoted reference
-//   to the variable the hook's environment holds (src/profiles/claude/placeholders.ts: a folder name with
+//   to the variable the hook's environment holds (src/shell-placeholders.ts: a folder name with
 //   `$(…)` in it is never parsed by the shell); in `exec`, `args` and `cwd`, which no shell reads, the text.
 //   UNCERTAIN: Copilot's own substitution is not recovered; non-plugin hooks get none (their shell expands
 //   `$CLAUDE_PROJECT_DIR` itself from what it inherits, which Copilot does not set, OBS copilot-cli#4727);
@@ -15,7 +15,7 @@
 //   system temp dir" [BIN]).
 import { homedir, tmpdir } from '../../node-builtins.js';
 import { basename, join, resolve } from 'node:path';
-import { quotePlaceholdersForShell } from '../claude/placeholders.js';
+import { bracedPlaceholders, referencePlaceholders } from '../../shell-placeholders.js';
 
 /** The variables a plugin hook gets, and the placeholders its config strings may name. */
 export const PLUGIN_VARIABLES = ['CLAUDE_PLUGIN_ROOT', 'COPILOT_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'COPILOT_PLUGIN_DATA', 'PLUGIN_DATA', 'CLAUDE_PROJECT_DIR', 'COPILOT_PROJECT_DIR'] as const;
@@ -57,14 +57,11 @@ const templatesAsPlaceholders = (text: string): string => {
   return out;
 };
 
-/** A shell line with a plugin's placeholders made references to its variables (bash: quoted; PowerShell: `$env:`). */
+const PLUGIN_PLACEHOLDERS = [...bracedPlaceholders(PLUGIN_VARIABLES), ...[...TEMPLATES].map(([text, variable]) => ({ text, variable }))];
+
+/** A shell line with a plugin's placeholders made references to its variables (bash: quoted; PowerShell: `${env:…}`). */
 export function shellLine(line: string, plugin: boolean, powershell: boolean): string {
-  if (!plugin) return line;
-  const text = templatesAsPlaceholders(line);
-  if (!powershell) return quotePlaceholdersForShell(text, PLUGIN_VARIABLES);
-  let out = text;
-  for (const name of PLUGIN_VARIABLES) out = out.replaceAll(`\${${name}}`, `$env:${name}`);
-  return out;
+  return plugin ? referencePlaceholders(line, PLUGIN_PLACEHOLDERS, powershell ? 'powershell' : 'sh') : line;
 }
 
 /** A string no shell reads (exec, args, cwd) with a plugin's placeholders replaced by their values. */
@@ -93,13 +90,6 @@ export function expandEnv(env: Readonly<Record<string, string>> | undefined, inh
     });
   }
   return out;
-}
-
-/** The environment a hook inherits: the harness's, withheld names removed, then the hook's own variables. */
-export function inheritedEnv(withheld: Readonly<Record<string, undefined>> | undefined, own: Readonly<Record<string, string>>): Record<string, string | undefined> {
-  const base: Record<string, string | undefined> = Object.assign(Object.create(null) as Record<string, string | undefined>, process.env);
-  for (const name of Object.keys(withheld ?? {})) delete base[name];
-  return Object.assign(base, own);
 }
 
 /**

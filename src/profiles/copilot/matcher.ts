@@ -5,14 +5,13 @@
 //   a literal or `|`-list of identifiers matches when a name equals the runtime name or its Claude name;
 //   anything else is a `^(?:P)$` regex tested against the Claude name (the runtime one when it has none).
 // Copilot's hook runner is Rust (BIN: src/runtime/src/hooks/*.rs), so its regexes are the `regex` crate's:
-// linear time, Rust syntax. A pattern the backtracking guard refuses is legitimate there and matches what
-// Copilot matches; here its hooks run on every value (`refused: 'always'`: the side that never lets a call
-// past a guard unguarded), and Rust-only syntax (`(?i)`, `(?P<n>…)`, `\A`, `\z`, `\pL`) is translated.
+// linear time, Rust syntax. A pattern such as `(a+)+$` is legitimate there and runs as written here too, on
+// the bounded engine (regex-guard.ts); Rust-only syntax (`(?i)`, `(?P<n>…)`, `\A`, `\z`, `\pL`) is translated.
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
 import { fromRustRegex } from '../codex/profile.js';
 import { claudeToolName } from './events.js';
 
-export const COPILOT_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, anchored: true, invalid: 'never', refused: 'always', translate: fromRustRegex };
+export const COPILOT_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/, anchored: true, invalid: 'never', translate: fromRustRegex };
 
 type Logger = { warn(message: string): void };
 

@@ -11,6 +11,7 @@
 // Sources (the shared ConfigSource names): `managed` = policy.d (not disableable by disableAllHooks),
 // `project` = .github/hooks/*.json, .github/copilot/settings.json, .claude/settings.json, `local` = the
 // two settings.local.json, `user` = ~/.copilot/hooks/*.json and ~/.copilot/settings.json, `plugin`.
+import { resolve } from 'node:path';
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
 import type { EntryReport } from '../../entry.js';
@@ -24,7 +25,7 @@ import type { EventView, Profile, ProfileTypes } from '../profile.js';
 import { parseCopilotConfig, type CopilotHandlerFields } from './config.js';
 import { claudeToolName, COPILOT_DEFAULT_TIMEOUT_SEC, COPILOT_EVENT_SPECS, COPILOT_HOOK_EVENTS, PASCAL_EVENTS, type CopilotEventSpec, type CopilotHookEvent } from './events.js';
 import { camelStdin, makeHookInput, pascalStdin } from './input.js';
-import { expandEnv, inheritedEnv, pluginVariables, shellLine, spawnCwd, substitute } from './command.js';
+import { expandEnv, pluginVariables, shellLine, spawnCwd, substitute } from './command.js';
 import { copilotGate } from './gate.js';
 import { checkHttpUrl, runCopilotHttpHook } from './http.js';
 import { compileClaudeMatcher, compileCopilotMatcher } from './matcher.js';
@@ -145,6 +146,11 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
   sources: ['managed', 'project', 'local', 'user', 'plugin'],
   gate: (source, settings) => copilotGate(source, settings),
   parseConfig: (config, file) => parseCopilotConfig(config, file),
+  // A hook runs in its own `cwd` (from the repo root): the trust store finds its scripts there.
+  hookDir(host, hook, origin) {
+    const cwd = (hook as CopilotHandlerFields).cwd;
+    return cwd === undefined ? undefined : resolve(host.projectDir, substitute(cwd, pluginVariables(origin.pluginRoot, host.projectDir)));
+  },
 
   configEntry(host, event, hook, origin) {
     const h = hook as typeof hook & CopilotHandlerFields & Record<string, unknown>;
@@ -225,7 +231,7 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
           const stdin = stdinOf(input);
           const withheld = host.withheldEnv(source);
           // `env` expanded against what the hook inherits, withheld names already gone (command.ts).
-          const expanded = expandEnv(h.env, inheritedEnv(withheld, own));
+          const expanded = expandEnv(h.env, Object.assign(host.inheritedEnv(source), own));
           const env = { ...withheld, ...own, ...expanded };
           const options = { cwd: await spawnCwd(host.projectDir, cwd, warn), env, timeoutMs };
           const r = await runUnder(host, run, stdin, options, signal);

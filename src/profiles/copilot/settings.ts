@@ -17,18 +17,20 @@
 // file (parseCopilotConfig's `strict`), never by the file's name.
 // A file Copilot rejects (invalid JSON, a bad `version`, …) is dropped with a warning, the others load.
 // `disableAllHooks: true` at the top of the repo's .github/copilot/settings(.local).json skips every
-// non-policy hook (REF) — but only when the repo's own hooks may load (the `project` / `local` gate,
+// non-policy hook in Copilot (REF); here the repo's own hooks only (src/source-scope.ts) — and only when the repo's own hooks may load (the `project` / `local` gate,
 // gate.ts): an untrusted repo cannot switch off the user's hooks. In any other file it skips that file's
 // hooks (config.ts).
 import { homedir } from '../../node-builtins.js';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { parseConfigObject, readConfigObject } from '../../config/read-config-object.js';
+import { boundedFiles, makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
 import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFileChecked } from '../../config/read-file.js';
 import { describeValue, HookConfigError, HookTypeError } from '../../errors.js';
 import type { HookSettings } from '../../types.js';
 import { parseCopilotConfig } from './config.js';
 import { copilotGate } from './gate.js';
+import { switchesOff } from '../../source-scope.js';
 
 export interface LoadCopilotSettingsOptions {
   /** The repo root. */
@@ -45,7 +47,7 @@ export interface LoadCopilotSettingsOptions {
   plugins?: readonly string[];
 }
 
-interface Target {
+interface Target extends LayerTarget {
   addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
   readonly logger: { warn(message: string): void };
   /** The registry's settings (its gates); without them the repo's disableAllHooks is not honoured. */
@@ -67,13 +69,14 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
 
   const policyUid = options.policyUid ?? 0;
   const layers: Layer[] = [];
-  if (policyDir !== false) for (const file of await jsonFiles(policyDir)) layers.push({ source: 'managed', file, policy: true });
+  if (policyDir !== false) for (const file of await jsonFiles(policyDir, registry)) layers.push({ source: 'managed', file, policy: true });
   const repoSettings: Layer[] = [
     { source: 'project', file: join(project, '.github', 'copilot', 'settings.json'), inline: true },
     { source: 'local', file: join(project, '.github', 'copilot', 'settings.local.json'), inline: true },
   ];
   const read = new Map<string, Record<string, unknown> | undefined>();
-  for (const l of repoSettings) read.set(l.file, await readJson(l.file, warn));
+  // A gated-off repo's settings are not read (config-layer.ts): they could only switch its own hooks off.
+  for (const l of repoSettings) if (registry.gateOf?.(l.source) === undefined) read.set(l.file, await readJson(l.file, warn));
   const off = repoSettings.find((l) => read.get(l.file)?.disableAllHooks === true);
   // The repo's switch counts only where the repo's hooks may load: an untrusted repo's file is not read as
   // Copilot's (it would not be trusted there either), so it cannot turn off the user's hooks.
@@ -82,10 +85,14 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
     const why = repoGate === 'settings' ? "the registry's settings are not known here" : `the repo's hooks do not load: ${repoGate} is off`;
     warn(`disableAllHooks: true in ${off.file} was ignored (${why}), so the repo's settings cannot switch off other hooks`);
   }
-  if (off !== undefined && repoGate === undefined) warn(`disableAllHooks: true in ${off.file}: only policy hooks are loaded for this repo (as in Copilot)`);
-  else {
-    for (const file of await jsonFiles(join(project, '.github', 'hooks'))) layers.push({ source: 'project', file });
-    for (const file of await jsonFiles(join(copilot, 'hooks'))) layers.push({ source: 'user', file });
+  // The repo's switch speaks for the repo's own hooks only (src/source-scope.ts): where Copilot then loads
+  // policy hooks alone, the user's and plugins' hooks still load here — deliberately: a repository cannot
+  // switch off the user's guards.
+  const repoOff = off !== undefined && repoGate === undefined ? off : undefined;
+  if (repoOff !== undefined) warn(`disableAllHooks: true in ${repoOff.file}: the repo's hooks are not loaded (Copilot would load only policy hooks; the user's and plugins' still load here)`);
+  if (repoOff === undefined || !switchesOff(repoOff.source, 'user')) {
+    for (const file of await jsonFiles(join(project, '.github', 'hooks'), registry)) layers.push({ source: 'project', file });
+    for (const file of await jsonFiles(join(copilot, 'hooks'), registry)) layers.push({ source: 'user', file });
     layers.push(...repoSettings);
     layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
     layers.push({ source: 'user', file: join(copilot, 'settings.json'), inline: true });
@@ -102,8 +109,21 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   }
 
   const reports: AddConfigReport[] = [];
+  const budget = makeSourceBudget();
   for (const layer of layers) {
-    const config = read.has(layer.file) ? read.get(layer.file) : layer.policy === true ? await readPolicy(layer.file, policyUid, warn) : await readJson(layer.file, warn);
+    if (repoOff !== undefined && layer.policy !== true && switchesOff(repoOff.source, layer.source)) continue;
+    let config: Record<string, unknown> | undefined;
+    if (read.has(layer.file)) config = read.get(layer.file);
+    else if (layer.policy === true) config = await readPolicy(layer.file, policyUid, warn);
+    else {
+      // A gated-off source's file is not read: its report says so (config-layer.ts).
+      const got = await readConfigLayer(registry, layer.source, layer.file, DROPPED, budget);
+      if (got !== undefined && 'report' in got) {
+        reports.push(got.report);
+        continue;
+      }
+      config = got?.config;
+    }
     // A settings file without `hooks` has none to add.
     if (config === undefined || (layer.inline === true && config.hooks === undefined)) continue;
     if (layer.inline === true) {
@@ -127,14 +147,17 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   return reports;
 }
 
-// The *.json files of a folder, sorted; none when it does not exist.
-async function jsonFiles(dir: string): Promise<string[]> {
+// The *.json files of a folder, sorted, at most CONFIG_BOUNDS.maxFilesPerFolder (a warning says how many
+// more were not read); none when it does not exist.
+async function jsonFiles(dir: string, target: LayerTarget): Promise<string[]> {
+  let names: string[];
   try {
     const { readdir } = await import('node:fs/promises');
-    return (await readdir(dir)).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
+    names = await readdir(dir);
   } catch {
     return [];
   }
+  return boundedFiles(target, dir, names.filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n)));
 }
 
 // (node:fs/promises loads on first use: the package's import does not pay for it.)

@@ -42,7 +42,7 @@ export function makeHookInput(spec: CursorEventSpec, d: InputDefaults, p: Record
     if (key === 'loop_count' && value === undefined) value = loopCount ?? 0;
     if (key === 'status' && value === undefined) value = 'completed';
     if (value === undefined) continue;
-    if (spec.stringFields.includes(key)) value = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+    if (spec.stringFields.includes(key)) value = typeof value === 'string' ? value : jsonText(value);
     else if (key === 'tool_input' && typeof value === 'string') value = parseOr(value);
     input[key] = value;
   }
@@ -58,6 +58,16 @@ export function hookEnv(input: Record<string, unknown>): Record<string, string> 
   if (typeof input.user_email === 'string') env.CURSOR_USER_EMAIL = input.user_email;
   if (typeof input.transcript_path === 'string') env.CURSOR_TRANSCRIPT_PATH = input.transcript_path;
   return env;
+}
+
+// A value as JSON text; one JSON cannot write (nested too deep, cyclic) is left as it is, so that the
+// dispatch refuses it to every hook (src/unsendable.ts) instead of the run throwing here.
+function jsonText(value: unknown): unknown {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return value;
+  }
 }
 
 function parseOr(text: string): unknown {

@@ -12,16 +12,17 @@
 // - sessionStart env: merged, the higher priority winning a name, into `result.env` (not into
 //   hookSpecificOutput: the record masks result.env's values, and the values can be credentials). Each
 //   hook's variables are kept under its source's priority: later hooks get only what hooks of their own or
-//   a higher priority exported (state.ts, profile.ts). Variables that change how a program or a shell
-//   starts (NODE_OPTIONS, BASH_ENV, ENV, PATH, LD_*, DYLD_*, …) are refused, with a warning, unless an
-//   in-process or enterprise (`managed`) hook exported them: a project's sessionStart must not be able to
-//   load code into the user's own guards.
+//   a higher priority exported (state.ts, profile.ts), and of another source's exports only the names the
+//   shared allow-list lets cross sources (src/exported-env.ts: a project's sessionStart cannot set HOME,
+//   PYTHONUSERBASE or NODE_OPTIONS for the user's own guards); a name that will not reach every source's
+//   hooks is warned about here, once.
 // - stop / subagentStop: the followup_message of the highest-priority hook still under its own loop_limit
 //   (subagentStop only when `status` is "completed", D-new; stop not when it is "aborted": UNCERTAIN, spec
 //   §4.5 documents the rule for subagentStop only, and following up would undo the user's abort); the
 //   others are dropped.
 // - preCompact: the first user_message, shown to the user (systemMessage).
 import type { DispatchResult, HookRun } from '../../types.js';
+import { exportsEverywhere, exportWarning } from '../../exported-env.js';
 import { CURSOR_DEFAULT_LOOP_LIMIT, type CursorEventSpec } from './events.js';
 import { says, type CursorEntryOutcome } from './output.js';
 import type { CursorState, LoopRecord } from './state.js';
@@ -62,11 +63,8 @@ export const LOOP_LIMITS = new WeakMap<object, number | null>();
 
 /** Merge priority by source: in-process handlers, enterprise, project, user, plugin (a lower number wins). */
 export const RANK: Readonly<Record<string, number>> = Object.freeze({ code: 0, managed: 1, project: 2, user: 3, plugin: 4 });
-/** The highest rank whose sessionStart hooks may export LOADER variables. */
-const LOADER_RANK = RANK.managed!;
-
-/** Variables that make a program or a shell load code or look elsewhere for programs. */
-export const LOADER_VARIABLE = /^(?:NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|ZDOTDIR|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|IFS|PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|GCONV_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|LD_.*|DYLD_.*)$/;
+/** The source of a rank (RANK's inverse). */
+export const SOURCE_OF_RANK: readonly string[] = Object.keys(RANK).sort((a, b) => RANK[a]! - RANK[b]!);
 
 export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (CursorEntryOutcome | undefined)[], runs: HookRun[], input: Record<string, unknown>, extras: MergeExtras): CursorDispatchResult {
   const result: CursorDispatchResult = { blocked: false, aborted: false, runs };
@@ -124,14 +122,11 @@ export function mergeCursorOutcomes(spec: CursorEventSpec, outcomes: readonly (C
       for (const o of [...ordered].reverse()) {
         if (o.env === undefined) continue;
         const rank = o.rank ?? RANK.plugin!;
+        const source = SOURCE_OF_RANK[rank]!;
         const kept: Record<string, string> = {};
-        for (const [name, value] of Object.entries(o.env)) {
-          if (rank > LOADER_RANK && LOADER_VARIABLE.test(name)) {
-            extras.logger.warn(`harness-hooks: a sessionStart hook${o.entry === undefined ? '' : ` ${JSON.stringify(o.entry.name)}`} exported ${name}, which only enterprise (managed) and in-process hooks may set; it was dropped`);
-            continue;
-          }
-          kept[name] = value;
-        }
+        for (const [name, value] of Object.entries(o.env)) kept[name] = value;
+        const local = Object.keys(kept).filter((name) => !exportsEverywhere(source, name));
+        if (local.length > 0) extras.logger.warn(exportWarning(source, local, o.entry?.name));
         if (Object.keys(kept).length === 0) continue;
         Object.assign(env, kept);
         extras.state.exportEnv(extras.conversation, rank, kept);

@@ -12,7 +12,8 @@
 //   `failClosed` (IDE behaviour; the CLI's is UNCERTAIN); JSON without a decision allows, unless
 //   `failClosed` or the `strictGates` option; a `permission` (or `hookSpecificOutput.permissionDecision`)
 //   that is present but not allow / deny / ask ("DENY", "block") is unreadable output too, so it blocks;
-//   when the flat and the nested decision disagree, the stricter wins (deny > ask > allow);
+//   when the flat and the nested decision disagree, the stricter wins (deny > ask > allow); Claude's
+//   `decision: "block"` is a deny there too (its `reason` the message when no other is given);
 // - gates only: an exception while reading the output (a throwing getter of an in-process handler's
 //   value, a bug) blocks like unreadable output; a part of it that cannot be used (an `updated_input`
 //   nested deeper than 64 levels or cyclic) is dropped with a warning, and the decision kept;
@@ -21,7 +22,7 @@
 //   dropped with a warning;
 // - other events: unreadable output is an `error` run that decides nothing.
 import { errorMessage } from '../../dispatch-run.js';
-import { copyJsonValue } from '../../json-value.js';
+import { tryCopyJsonValue as safeCopy } from '../../json-value.js';
 import { isPlainObject } from '../../plain-object.js';
 import { looksLikeJson } from '../../executor/exit-code.js';
 import type { CommandResult } from '../../executor/index.js';
@@ -72,15 +73,6 @@ export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export type Warn = { warn(message: string): void };
 const QUIET: Warn = { warn: () => {} };
 
-// A safe copy of a JSON value, or undefined (and why) when it cannot be one.
-function safeCopy(value: unknown): { copy: unknown } | { why: string } {
-  try {
-    return { copy: copyJsonValue(value) };
-  } catch (error) {
-    return { why: errorMessage(error) };
-  }
-}
-
 /**
  * A JSON output object as this event reads it. `said` is whether it decided what the gate asks;
  * `unreadable`, why a gate cannot read it (a decision that is there but is none Cursor knows).
@@ -98,9 +90,13 @@ export function decodeOutput(v: Record<string, unknown>, spec: CursorEventSpec, 
   switch (spec.output) {
     case 'permission': {
       // Flat (Cursor's) and nested (Claude's) decisions; null reads as none. One that is there but is not
-      // allow / deny / ask is unreadable: on a gate, a typo must not allow.
+      // allow / deny / ask is unreadable: on a gate, a typo must not allow. Claude's older `decision:
+      // "block"` (top level, or nested as the other events read it) is a deny: Cursor documents Claude's
+      // output as accepted, not this field on a gate, and the stricter reading is the safe one. Its
+      // `decision: "approve"` is not read (an allow would loosen a failClosed or strictGates gate).
+      const claudeBlock = v.decision === 'block' || hso.decision === 'block';
       let p: Permission | undefined;
-      for (const [field, given] of [['permission', v.permission], ['hookSpecificOutput.permissionDecision', hso.permissionDecision]] as const) {
+      for (const [field, given] of [['permission', v.permission], ['hookSpecificOutput.permissionDecision', hso.permissionDecision], ['decision', claudeBlock ? 'deny' : undefined]] as const) {
         if (given === undefined || given === null) continue;
         if (!PERMISSIONS.includes(given as never)) return { outcome: out, said: false, unreadable: `\`${field}\` is ${JSON.stringify(given)}, not "allow", "deny" or "ask"` };
         // When the two disagree, the stricter wins (deny > ask > allow).
@@ -109,7 +105,7 @@ export function decodeOutput(v: Record<string, unknown>, spec: CursorEventSpec, 
       // subagentStart treats ask as deny (D-new); so, UNCERTAIN, do the read gates that document no ask.
       if (p === 'ask' && !spec.ask) p = 'deny';
       if (p !== undefined) out.permission = p;
-      const user = str(v.user_message) ?? str(hso.permissionDecisionReason);
+      const user = str(v.user_message) ?? str(hso.permissionDecisionReason) ?? (claudeBlock ? (str(v.reason) ?? str(hso.reason)) : undefined);
       const agent = str(v.agent_message);
       if (user !== undefined) out.userMessage = user;
       if (agent !== undefined) out.agentMessage = agent;

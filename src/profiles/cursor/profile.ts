@@ -16,9 +16,10 @@
 //
 // Session env (sessionStart `env`, §3.1): a hook process gets what sessionStart hooks of its own source or
 // a higher-priority one exported for its conversation (in-process > managed > project > user > plugin),
-// never what a lower-priority source exported; names its source's `hookEnv` policy withholds stay
-// withheld, and a hook whose source does not inherit everything gets no secret-looking variable another
-// source exported. Prompt hooks are not run (Cursor evaluates them with its own model, §3.4): one with
+// never what a lower-priority source exported; of another source's, only what the shared allow-list lets
+// cross (src/exported-env.ts: a project's HOME or PYTHONUSERBASE never reaches the user's guard); names
+// its source's `hookEnv` policy withholds stay withheld, and a hook whose source does not inherit
+// everything gets no secret-looking variable another source exported. Prompt hooks are not run (Cursor evaluates them with its own model, §3.4): one with
 // `failClosed` on a gate is registered as a stand-in that blocks, since skipping it would fail open.
 import { basename, dirname } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
@@ -28,13 +29,14 @@ import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import { looksSecret } from '../../hook-env.js';
+import { mayExportTo } from '../../exported-env.js';
 import type { HookContext } from '../../types.js';
 import type { ConfigEntryFields, ConfigOrigin, EventView, Profile, ProfileHost, ProfileTypes } from '../profile.js';
 import { configError, configIssues, handlerInfo, readCursorConfig, type CursorHandlerFields, type CursorParsedConfig } from './config.js';
 import { CURSOR_EVENT_SPECS, CURSOR_HOOK_EVENTS, MS_LOOKING_TIMEOUT, type CursorEventSpec, type CursorHookEvent } from './events.js';
 import { conversationOf, hookEnv, makeHookInput, powershellLine } from './input.js';
 import { compileCursorMatcher } from './matcher.js';
-import { LOOP_LIMITS, mergeCursorOutcomes, RANK, type CursorDispatchResult, type MergeExtras } from './merge.js';
+import { LOOP_LIMITS, mergeCursorOutcomes, RANK, SOURCE_OF_RANK, type CursorDispatchResult, type MergeExtras } from './merge.js';
 import { failure, fromCommandResult, fromValue, gateBlock, says, unreadable, type CursorEntryOutcome, type ReadRules } from './output.js';
 import type { CursorCommonFields, CursorHookInput, CursorHookOutput, CursorHookPayloads } from './payloads.js';
 import { loadCursorSettings, type LoadCursorSettingsOptions } from './settings.js';
@@ -95,6 +97,9 @@ const views = (): ReadonlyMap<string, CursorEventView> =>
           }
         },
         failure: (entry, kind, message) => failure(spec, READ_RULES.get(entry.invoke) ?? IN_PROCESS, kind, message),
+        // A hook its input could not be sent to: a gate blocks, failClosed or not (a guard that read nothing
+        // allowed nothing); elsewhere it failed.
+        refused: (_entry, reason) => (spec.gate ? gateBlock(spec, 'error', reason) : { outcome: 'error', message: reason }),
         // (A literal that starts with the spread and goes on takes V8's slow path, ≈0.8 µs: the spread goes last;
         // an outcome that says nothing needs no rank.)
         settle: (entry, outcome) => (says(outcome) ? { entry, rank: RANK[entry.meta?.source ?? 'code'] ?? 0, ...outcome } : outcome),
@@ -134,6 +139,7 @@ function exportedEnv(host: ProfileHost<CursorState>, conversation: string, sourc
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(exported.env)) {
     if (withheld !== undefined && Object.hasOwn(withheld, name)) continue;
+    if (!mayExportTo(SOURCE_OF_RANK[exported.from[name]!]!, source, name)) continue;
     if (!inheritsAll && exported.from[name] !== rank && looksSecret(name, value)) continue;
     out[name] = value;
   }

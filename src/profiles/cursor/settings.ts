@@ -20,6 +20,7 @@ import { homedir } from '../../node-builtins.js';
 import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
+import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 
 export interface LoadCursorSettingsOptions {
@@ -33,7 +34,7 @@ export interface LoadCursorSettingsOptions {
   plugins?: readonly string[];
 }
 
-interface Target {
+interface Target extends LayerTarget {
   addConfig(config: unknown, options: { source: ConfigSource; file?: string; pluginRoot?: string }): AddConfigReport;
   readonly logger: { warn(message: string): void };
 }
@@ -74,9 +75,16 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
     layers.push({ source: 'plugin', file, pluginRoot: at });
   }
   const reports: AddConfigReport[] = [];
+  const budget = makeSourceBudget();
   for (const layer of layers) {
-    const config = await readJson(layer.file, warn);
-    if (config === undefined) continue;
+    // (A gated-off source's file is not read: config-layer.ts.)
+    const read = await readConfigLayer(registry, layer.source, layer.file, 'as it is not a JSON object', budget);
+    if (read === undefined) continue;
+    if ('report' in read) {
+      reports.push(read.report);
+      continue;
+    }
+    const { config } = read;
     try {
       reports.push(registry.addConfig(config, { source: layer.source, file: layer.file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
     } catch (error) {

@@ -1,7 +1,7 @@
 // Tool-name matchers, compiled once at registration into a predicate (tapable's compile-once: the
 // dispatch path never parses a matcher string).
 import type { ToolMatcher } from '../../entry.js';
-import { catastrophicShape, matchInput } from '../../regex-guard.js';
+import { compileMatcherRegex, type MatcherRegexSource } from '../../regex-guard.js';
 import type { HookLogger } from '../../types.js';
 import type { ToolAliases } from '../profile.js';
 
@@ -30,31 +30,20 @@ export function compileMatcher(matcher: string | undefined, aliases: ToolAliases
 
   const explicit = EXPLICIT_REGEX.exec(matcher);
   if (explicit) {
-    const re = makeRegExp(explicit[1]!, explicit[2]!.replace(/[gy]/g, ''), matcher, logger);
-    return re ? (toolName) => re.test(toolName) : (toolName) => toolName === matcher;
+    const test = makeRegExp({ source: explicit[1]!, flags: explicit[2]!.replace(/[gy]/g, '') }, matcher, logger);
+    return test ?? ((toolName) => toolName === matcher);
   }
 
-  // Compiled alone first, so a pattern cannot break out of the anchoring group (`a)|(.*`).
-  const re = makeRegExp(matcher, '', matcher, logger) && makeRegExp(`^(?:${matcher})$`, '', matcher, logger);
-  if (!re) return (toolName) => toolName === matcher;
-  return (toolName) => re.test(toolName) || aliasesOf(toolName).some((a) => re.test(a));
+  // (compileMatcherRegex compiles the pattern alone first, so it cannot break out of the anchoring group: `a)|(.*`.)
+  const test = makeRegExp({ source: matcher, anchored: true }, matcher, logger);
+  if (!test) return (toolName) => toolName === matcher;
+  return (toolName) => test(toolName) || aliasesOf(toolName).some((a) => test(a));
 }
 
-function makeRegExp(source: string, flags: string, matcher: string, logger: HookLogger): { test(value: string): boolean } | undefined {
-  let re: RegExp;
-  try {
-    re = new RegExp(source, flags);
-  } catch (error) {
-    logger.warn(
-      `harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message}); it matches only the tool named ${JSON.stringify(matcher)}`,
-    );
-    return undefined;
-  }
-  // (Compiled first: an invalid pattern is said to be invalid, not refused.)
-  const risk = catastrophicShape(source, flags);
-  if (risk !== undefined) {
-    logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} was refused as a regular expression (${risk}: it could take exponential time on a long value); it matches only the tool named ${JSON.stringify(matcher)}`);
-    return undefined;
-  }
-  return { test: (value) => re.test(matchInput(value)) };
+// The pattern on the shared bounded engine (regex-guard.ts); undefined, with a warning, when it does not compile.
+function makeRegExp(regex: MatcherRegexSource, matcher: string, logger: HookLogger): ((value: string) => boolean) | undefined {
+  const test = compileMatcherRegex(regex, matcher, logger);
+  if (!(test instanceof Error)) return test;
+  logger.warn(`harness-hooks: matcher ${JSON.stringify(matcher)} is not a valid regular expression (${test.message}); it matches only the tool named ${JSON.stringify(matcher)}`);
+  return undefined;
 }

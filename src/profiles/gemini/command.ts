@@ -1,15 +1,21 @@
 // How Gemini runs a command hook (hooks/hookRunner executeCommandHook): `bash -c <command>` in the session's
 // cwd, after `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID` and
-// `$CLAUDE_PROJECT_DIR` in the command text are replaced by their values, shell-quoted as Gemini quotes
-// them (shell-quote's `quote`); the same names are in its environment, then the hook's own `env`.
+// `$CLAUDE_PROJECT_DIR` in the command text are replaced by their values; the same names are in its
+// environment, then the hook's own `env`. Gemini pastes each value in, shell-quoted (shell-quote's
+// `quote`) — inside the documented `"$GEMINI_PROJECT_DIR"/…` the quoting is undone, and a project folder
+// named `a";touch PWNED;"b c` runs code. Here, deliberately unlike Gemini, each becomes a reference to the
+// variable of the same name (src/shell-placeholders.ts): the same text reaches the hook, none is parsed.
+// An extension's `${extensionPath}` and `${workspacePath}` in its command are references too, to
+// variables this profile adds to its environment (Gemini has none: it pastes the text in at load).
+import { referencePlaceholders, type ShellPlaceholder } from '../../shell-placeholders.js';
 
-// shell-quote 1.8's quote() for one argument, which Gemini's escapeShellArg uses for bash.
-export function shellQuote(s: string): string {
-  if (s === '') return "''";
-  if (/["\s\\]/.test(s) && !/'/.test(s)) return `'${s.replace(/(['])/g, '\\$1')}'`;
-  if (/["'\s]/.test(s)) return `"${s.replace(/(["\\$`!])/g, '\\$1')}"`;
-  return s.replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}])/g, '$1\\$2');
-}
+/** The variables that carry an extension's `${extensionPath}` and `${workspacePath}` to its command. */
+export const EXTENSION_PATH_VARIABLE = 'HARNESS_HOOKS_EXTENSION_PATH';
+export const WORKSPACE_PATH_VARIABLE = 'HARNESS_HOOKS_WORKSPACE_PATH';
+
+// Gemini's expandCommand replaces `$NAME` wherever it stands (no braces, no word boundary).
+const COMMAND_PLACEHOLDERS: readonly ShellPlaceholder[] = ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_PLANS_DIR', 'GEMINI_SESSION_ID', 'CLAUDE_PROJECT_DIR'].map((variable) => ({ text: `$${variable}`, variable }));
+const EXTENSION_PLACEHOLDERS: readonly ShellPlaceholder[] = [...COMMAND_PLACEHOLDERS, { text: '${extensionPath}', variable: EXTENSION_PATH_VARIABLE }, { text: '${workspacePath}', variable: WORKSPACE_PATH_VARIABLE }];
 
 /** The values Gemini gives a hook: in its environment and substituted in its command. */
 export interface GeminiHookValues {
@@ -18,16 +24,14 @@ export interface GeminiHookValues {
   sessionId: string;
 }
 
-// Gemini's expandCommand (an empty value is substituted as nothing: its escapeShellArg('') is '').
-export function expandCommand(command: string, v: GeminiHookValues): string {
-  const q = (s: string): string => (s ? shellQuote(s) : '');
-  const cwd = q(v.cwd);
-  return command
-    .replace(/\$GEMINI_PROJECT_DIR/g, () => cwd)
-    .replace(/\$GEMINI_CWD/g, () => cwd)
-    .replace(/\$GEMINI_PLANS_DIR/g, () => q(v.plansDir))
-    .replace(/\$GEMINI_SESSION_ID/g, () => q(v.sessionId))
-    .replace(/\$CLAUDE_PROJECT_DIR/g, () => cwd);
+// Gemini's expandCommand, as references to the hook's environment (an extension's command: its path variables too).
+export function expandCommand(command: string, extension = false): string {
+  return referencePlaceholders(command, extension ? EXTENSION_PLACEHOLDERS : COMMAND_PLACEHOLDERS);
+}
+
+/** What an extension's command references carry (see EXTENSION_PATH_VARIABLE). */
+export function extensionEnvironment(extensionPath: string, workspacePath: string): Record<string, string> {
+  return { [EXTENSION_PATH_VARIABLE]: extensionPath, [WORKSPACE_PATH_VARIABLE]: workspacePath };
 }
 
 export function hookEnvironment(v: GeminiHookValues): Record<string, string> {

@@ -25,16 +25,17 @@ export const INVALID = 'invalid';
  * - `badMatcher`: its definition's matcher is truthy and not a string — Gemini's planner calls `.trim()`
  *   on it and throws, so on an event with a match value no hook of the event runs (configEntry warns);
  * - `rawTimeout`: the `timeout` as written (configEntry coerces it as setTimeout does);
- * - `hydrated`: the file's strings already had Gemini's extension variables substituted (loadSettings).
+ * - `hydrated`: the file's strings but its commands already had Gemini's extension variables substituted
+ *   (loadSettings), with this workspace path.
  */
 export interface GeminiHookExtras {
   badMatcher?: string;
   rawTimeout?: unknown;
-  hydrated?: true;
+  hydrated?: string;
   sequential?: true;
 }
 
-/** Set (as a symbol key) on a config whose strings loadSettings already hydrated. */
+/** Set (as a symbol key, to the workspace path) on a config whose strings loadSettings already hydrated. */
 export const HYDRATED: unique symbol = Symbol('gemini hydrated');
 
 const SETTINGS_FIELDS = new Set(['enabled', 'disabled', 'notifications']);
@@ -47,7 +48,7 @@ export function parseGeminiConfig(config: unknown, file: string | undefined): Ho
   for (const [event, definitions] of Object.entries(hooks ?? {})) {
     if (SETTINGS_FIELDS.has(event)) continue;
     // Gemini skips a non-array with a warning; here it is one invalid definition (addConfig warns).
-    const hydrated = (config as { [HYDRATED]?: boolean })[HYDRATED] === true;
+    const hydrated = (config as { [HYDRATED]?: unknown })[HYDRATED];
     out[event] = Array.isArray(definitions) ? definitions.map((d) => readDefinition(d, hydrated)) : [invalidGroup('the definitions are not an array')];
   }
   const parsed: HooksConfig & { [GEMINI_SETTINGS_KEY]?: GeminiConfigSettings } = { hooks: { ...out } };
@@ -58,7 +59,7 @@ export function parseGeminiConfig(config: unknown, file: string | undefined): Ho
 
 const invalidGroup = (why: string): MatcherGroup => ({ hooks: [{ type: INVALID, why } as HookHandlerConfig] });
 
-function readDefinition(definition: unknown, hydrated: boolean): MatcherGroup {
+function readDefinition(definition: unknown, hydrated: unknown): MatcherGroup {
   if (!isPlainObject(definition) || !Array.isArray(definition.hooks)) return invalidGroup('a hook definition needs a `hooks` array');
   // Gemini's planner: `if (!entry.matcher || …) return true` — a falsy matcher (null, false, 0, "") is no
   // matcher; a truthy one that is not a string throws at `.trim()` (see GeminiHookExtras.badMatcher).
@@ -76,7 +77,7 @@ function readDefinition(definition: unknown, hydrated: boolean): MatcherGroup {
     if (hook.timeout !== undefined) out.rawTimeout = hook.timeout;
     if (sequential) out.sequential = true;
     if (badMatcher !== undefined) out.badMatcher = badMatcher;
-    if (hydrated) out.hydrated = true;
+    if (typeof hydrated === 'string') out.hydrated = hydrated;
     return out;
   });
   return matcher !== undefined ? { matcher, hooks } : { hooks };

@@ -51,7 +51,7 @@ export function geminiJsonSchema(): Record<string, unknown> {
         required: ['type'],
         properties: {
           type: { enum: ['command', 'runtime', 'plugin'], description: 'Config hooks are "command".' },
-          command: { type: 'string', description: 'Run with bash -c; $GEMINI_PROJECT_DIR, $GEMINI_CWD, $GEMINI_PLANS_DIR, $GEMINI_SESSION_ID and $CLAUDE_PROJECT_DIR are replaced by their shell-quoted values.' },
+          command: { type: 'string', description: 'Run with bash -c; $GEMINI_PROJECT_DIR, $GEMINI_CWD, $GEMINI_PLANS_DIR, $GEMINI_SESSION_ID and $CLAUDE_PROJECT_DIR (and an extension\'s ${extensionPath}, ${workspacePath}) become references to variables of the hook\'s environment, so no folder name is read as shell code.' },
           name: { type: 'string', description: 'Shown, listed in hooksConfig.disabled, and with the command the key identical hooks are run once by.' },
           timeout: { type: 'number', minimum: 0, description: 'Milliseconds (not seconds). Default 60000.' },
           description: { type: 'string' },

@@ -7,6 +7,7 @@
 // but did not succeed, nor did one that could not start — and only a success passes its output on in a
 // sequential run.
 import type { EntryOutcome } from '../../parallel-run.js';
+import { tryCopyJsonValue } from '../../json-value.js';
 import type { CommandResult } from '../../executor/index.js';
 import type { GeminiEventSpec } from './events.js';
 
@@ -58,14 +59,30 @@ export function fromCommandResult(r: CommandResult, spec: GeminiEventSpec): Gemi
   const stdout = r.stdoutForParse ?? r.stdout;
   // Gemini reads stdout and stderr whole; what is cut here and could be a decision refuses.
   const cut = r.stdoutOverParseLimit === true && looksLikeJson(stdout) ? 'stdout' : stdout.trim() === '' && r.stderrTruncated && looksLikeJson(r.stderr) ? 'stderr' : undefined;
-  if (cut !== undefined) {
-    const reason = `hook printed ${spec.name} JSON output on ${cut} too long to read whole (over the executor's ${cut === 'stdout' ? 'parse limit' : 'output limit'})`;
-    if (REFUSES.has(spec.name)) return { outcome: 'block', success: false, output: { decision: 'deny', reason }, message: reason };
-    return { outcome: 'error', success: false, message: reason };
-  }
-  const output = parseHookText(stdout.trim() || r.stderr.trim(), exitCode);
-  const outcome = blocks(output) ? 'block' : success ? 'ok' : 'error';
-  return { outcome, success, ...(output === undefined ? {} : { output }), ...(r.warning === undefined ? {} : { message: r.warning }) };
+  if (cut !== undefined) return refusal(spec, `hook printed ${spec.name} JSON output on ${cut} too long to read whole (over the executor's ${cut === 'stdout' ? 'parse limit' : 'output limit'})`);
+  const { output, refused } = usableOutput(parseHookText(stdout.trim() || r.stderr.trim(), exitCode));
+  const outcome = blocks(output) ? 'block' : success && refused === undefined ? 'ok' : 'error';
+  const message = refused ?? r.warning;
+  return { outcome, success, ...(output === undefined ? {} : { output }), ...(message === undefined ? {} : { message }) };
+}
+
+// What the profile itself decides for a hook whose answer it cannot have (JSON too long to read whole, an
+// input it could not send): where the event can refuse, it denies (stricter than Gemini, which would go on);
+// elsewhere the hook failed.
+export function refusal(spec: GeminiEventSpec, reason: string): GeminiEntryOutcome {
+  if (REFUSES.has(spec.name)) return { outcome: 'block', success: false, output: { decision: 'deny', reason }, message: reason };
+  return { outcome: 'error', success: false, message: reason };
+}
+
+// An output whose hookSpecificOutput (what the result hands on: tool_input, llm_request, …) is a safe copy
+// (src/json-value.ts); one too deep or cyclic to copy is dropped, and `refused` says why — its decision
+// stands. Gemini takes any JSON here; a rewrite nested 100,000 deep would make the result unwritable.
+function usableOutput(output: Record<string, unknown> | undefined): { output: Record<string, unknown> | undefined; refused?: string } {
+  if (output === undefined || output.hookSpecificOutput === undefined || output.hookSpecificOutput === null) return { output };
+  const copy = tryCopyJsonValue(output.hookSpecificOutput);
+  if ('copy' in copy) return { output: { ...output, hookSpecificOutput: copy.copy } };
+  const { hookSpecificOutput: _dropped, ...rest } = output;
+  return { output: rest, refused: `hookSpecificOutput refused: ${copy.why}` };
 }
 
 // An in-process handler (Gemini's runtime hook): its return value is the output.
@@ -73,6 +90,6 @@ const SAID_NOTHING: GeminiEntryOutcome = Object.freeze({ outcome: 'ok', success:
 export function fromHandlerValue(value: unknown): GeminiEntryOutcome {
   if (value === undefined || value === null) return SAID_NOTHING;
   if (typeof value !== 'object') return { outcome: 'error', success: true, message: `returned ${typeof value}, not an output object` };
-  const output = value as Record<string, unknown>;
-  return { outcome: blocks(output) ? 'block' : 'ok', success: true, output };
+  const { output, refused } = usableOutput(value as Record<string, unknown>);
+  return { outcome: blocks(output) ? 'block' : refused === undefined ? 'ok' : 'error', success: true, output, ...(refused === undefined ? {} : { message: refused }) };
 }

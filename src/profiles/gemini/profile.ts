@@ -17,15 +17,16 @@ import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
 import { checkRequiredPayload, compileRequiredCheck, type RequiredCheck } from '../../required-fields.js';
 import { compileListOrRegex, type ListOrRegexDialect } from '../../regex-guard.js';
-import { dedupWinners } from '../../dedup.js';
+import { dedupWinners, guardStrength } from '../../dedup.js';
+import { switchesOff } from '../../source-scope.js';
 import type { DispatchResult, HookContext, HookRun, HookSession } from '../../types.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 import type { EventView, Profile, ProfileTypes } from '../profile.js';
-import { expandCommand, hookEnvironment } from './command.js';
+import { expandCommand, extensionEnvironment, hookEnvironment } from './command.js';
 import { GEMINI_SETTINGS_KEY, INVALID, parseGeminiConfig, type GeminiConfigSettings, type GeminiHookExtras } from './config.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS, GEMINI_EVENT_SPECS, GEMINI_HOOK_EVENTS, type GeminiEventSpec, type GeminiHookEvent } from './events.js';
 import { mergeGeminiOutcomes, type GeminiDispatchResult } from './merge.js';
-import { fromCommandResult, fromHandlerValue, type GeminiEntryOutcome } from './output.js';
+import { fromCommandResult, fromHandlerValue, refusal, type GeminiEntryOutcome } from './output.js';
 import { extensionVariables, geminiHome, hydrateString, loadGeminiSettings, type LoadGeminiSettingsOptions } from './settings.js';
 
 /** What a hook gets on stdin on event E: Gemini's common fields and the event's. */
@@ -113,12 +114,12 @@ interface SettingsLayer {
   settings: GeminiConfigSettings;
 }
 
-/** hooksConfig as Gemini applies it: from the merged settings, to every hook whatever its source. */
+/** hooksConfig as applied here: per source of hooks, from the layers that may speak for it (src/source-scope.ts). */
 interface MergedHooksConfig {
-  /** `enabled: false` from the layer that wins (system > project > user; among equals, the last added). */
-  off?: string;
-  /** `disabled`: the union of the layers' lists, each name with where it came from. */
-  disabled: Map<string, string>;
+  /** Source of hooks → where `enabled: false` that switches them off is. */
+  off: Map<string, string>;
+  /** `disabled`: the union of the layers' lists, each name with the layers that list it. */
+  disabled: Map<string, { source: string; where: string }[]>;
 }
 
 export interface GeminiState {
@@ -133,18 +134,41 @@ export interface GeminiState {
 }
 
 // Gemini merges hooksConfig with the settings (settings.ts mergeSettings: user, then workspace, then system
-// as overrides; `disabled` is a UNION). Extensions' hooks files carry no settings.
+// as overrides; `disabled` is a UNION) and applies it to every hook. Here a layer speaks only for its own
+// source's hooks and those below (src/source-scope.ts), deliberately: a project's `enabled: false` or
+// `disabled: [name]` switches off the project's hooks, never the user's or the system's guard, and a
+// project's `enabled: true` does not switch back on what the user's or the system's `false` switched off.
+// Extensions' hooks files carry no settings.
 const LAYER_RANK: Readonly<Record<string, number>> = { user: 0, project: 1, system: 2 };
+const AUTHORITY: Readonly<Record<string, number>> = { project: 0, user: 1, system: 2 };
+const HOOK_SOURCES = ['system', 'user', 'project', 'plugin'] as const;
 function mergeLayers(layers: readonly SettingsLayer[]): MergedHooksConfig {
-  const merged: MergedHooksConfig = { disabled: new Map() };
-  let enabled: { value: boolean; rank: number; where: string } | undefined;
-  for (const l of layers) {
-    const rank = LAYER_RANK[l.source] ?? 0;
-    if (l.settings.enabled !== undefined && (enabled === undefined || rank >= enabled.rank)) enabled = { value: l.settings.enabled, rank, where: l.where };
-    for (const name of l.settings.disabled ?? []) if (!merged.disabled.has(name)) merged.disabled.set(name, l.where);
+  const merged: MergedHooksConfig = { off: new Map(), disabled: new Map() };
+  for (const target of HOOK_SOURCES) {
+    const speaking = layers.filter((l) => l.settings.enabled !== undefined && switchesOff(l.source, target));
+    // Gemini's precedence among them; a `true` from below does not undo a higher layer's `false`.
+    let winner: SettingsLayer | undefined;
+    for (const l of speaking) if (winner === undefined || (LAYER_RANK[l.source] ?? 0) >= (LAYER_RANK[winner.source] ?? 0)) winner = l;
+    if (winner === undefined) continue;
+    const off = winner.settings.enabled === false ? winner : speaking.find((l) => l.settings.enabled === false && (AUTHORITY[l.source] ?? 0) > (AUTHORITY[winner.source] ?? 0));
+    if (off !== undefined) merged.off.set(target, off.where);
   }
-  if (enabled?.value === false) merged.off = enabled.where;
+  for (const l of layers) {
+    for (const name of l.settings.disabled ?? []) {
+      const by = merged.disabled.get(name);
+      if (by === undefined) merged.disabled.set(name, [{ source: l.source, where: l.where }]);
+      else by.push({ source: l.source, where: l.where });
+    }
+  }
   return merged;
+}
+
+// The source a hook's switch-off is read for: register()'s handlers are the harness's own, the user's.
+const hookSource = (e: Entry): string => (e.meta?.source === undefined || e.meta.source === 'code' ? 'user' : e.meta.source);
+
+// Where a `hooksConfig.disabled` that may speak for the hook lists its name, if one does.
+function disabledBy(merged: MergedHooksConfig, name: string, source: string): string | undefined {
+  return merged.disabled.get(name)?.find((l) => switchesOff(l.source, source))?.where;
 }
 
 let VIEWS: ReadonlyMap<string, GeminiEventView> | undefined;
@@ -157,6 +181,7 @@ const views = (): ReadonlyMap<string, GeminiEventView> =>
         fromValue: (value: unknown) => fromHandlerValue(value),
         // A hook that throws, rejects or times out decides nothing (Gemini: success false, no output).
         failure: (_entry: Entry, kind: 'error' | 'timeout', message: string): GeminiEntryOutcome => ({ outcome: kind, message, success: false }),
+        refused: (_entry: Entry, reason: string): GeminiEntryOutcome => refusal(spec, reason),
       };
       const rules: ParallelRules<GeminiEntryOutcome> = { ...base, merge: (outcomes, runs) => mergeGeminiOutcomes(spec, outcomes, runs) };
       const step: ParallelRules<GeminiEntryOutcome> = { ...base, merge: (outcomes, runs) => ({ blocked: false, aborted: false, runs, step: outcomes[0] }) as DispatchResult };
@@ -168,10 +193,10 @@ const views = (): ReadonlyMap<string, GeminiEventView> =>
   ));
 
 // Tool events: an unanchored JavaScript regex (Gemini's own engine is JavaScript), an invalid one
-// compared exactly. A pattern the backtracking guard still refuses (regex-guard.ts: it reads plain-word
-// alternations such as `^(edit|replace)+$` as safe) runs its hooks on every tool, the side that never lets a
-// call through unguarded — where Gemini would run the pattern as written, and could hang on it.
-const TOOL_DIALECT: ListOrRegexDialect = { exactList: /(?!)/, separator: /$^/, refused: 'always' };
+// compared exactly. It runs on the bounded engine (regex-guard.ts): a pattern on which Gemini's engine would
+// hang answers as written, or, past its budget, runs its hooks (the side that never lets a call through
+// unguarded).
+const TOOL_DIALECT: ListOrRegexDialect = { exactList: /(?!)/, separator: /$^/ };
 
 export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEventView> = {
   name: 'gemini',
@@ -209,14 +234,15 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   // stops register()'s handlers too: Gemini then has no hook system).
   selects: () => true,
   select(_view, _payload, entries, host) {
-    if (host.state.merged.off !== undefined) return [];
-    const { disabled } = host.state.merged;
+    const merged = host.state.merged;
+    const { disabled, off } = merged;
     // Fast path: only in-process handlers (no name, no key, one source) and nothing disabled.
-    if (disabled.size === 0 && entries.every((e) => e.data === undefined)) return entries;
+    if (off.size === 0 && disabled.size === 0 && entries.every((e) => e.data === undefined)) return entries;
     let kept: Entry[] = [];
     for (const e of entries) {
+      if (off.size > 0 && off.has(hookSource(e))) continue;
       const data = e.data as GeminiEntryData | undefined;
-      if (data !== undefined && disabled.has(data.name)) continue;
+      if (data !== undefined && disabled.size > 0 && disabledBy(merged, data.name, hookSource(e)) !== undefined) continue;
       // (A disabled hook is never planned; an enabled one with such a matcher throws the whole plan.)
       if (data?.badMatcher !== undefined) return [];
       kept.push(e);
@@ -230,10 +256,11 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   },
   whyNot(_view, _payload, e, host) {
     const merged = host.state.merged;
-    if (merged.off !== undefined) return `hooks are off: \`hooksConfig.enabled: false\`${merged.off}`;
+    const off = merged.off.get(hookSource(e));
+    if (off !== undefined) return `hooks are off: \`hooksConfig.enabled: false\`${off}`;
     const data = e.data as GeminiEntryData | undefined;
     if (data === undefined) return undefined;
-    const where = merged.disabled.get(data.name);
+    const where = disabledBy(merged, data.name, hookSource(e));
     if (where !== undefined) return `disabled by \`hooksConfig.disabled\`${where}`;
     if (data.badMatcher !== undefined) return `its matcher ${data.badMatcher} is not a string: Gemini's planner throws on it, and runs no hook of the event`;
     return undefined;
@@ -282,10 +309,15 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
     const spec = GEMINI_EVENT_SPECS[event as GeminiHookEvent];
     const raw = hook as typeof hook & GeminiHookExtras & { name?: unknown; env?: unknown };
     // An extension's strings may use Gemini's variables (${extensionPath}, ${workspacePath}, ${/},
-    // ${pathSeparator}), which Gemini substitutes when it loads the extension (loadSettings already did).
-    const vars = origin.pluginRoot === undefined || raw.hydrated === true ? undefined : extensionVariables(origin.pluginRoot, resolve(host.projectDir));
-    const hydrate = (v: unknown): unknown => (vars !== undefined && typeof v === 'string' ? hydrateString(v, vars) : v);
-    const command = hydrate(hook.command!) as string;
+    // ${pathSeparator}), which Gemini substitutes when it loads the extension (loadSettings already did,
+    // but in commands). In the command that runs, the two paths are references to the environment
+    // (command.ts); the command shown has them in place.
+    const workspace = raw.hydrated ?? resolve(host.projectDir);
+    const vars = origin.pluginRoot === undefined ? undefined : extensionVariables(origin.pluginRoot, workspace);
+    const hydrate = (v: unknown): unknown => (vars !== undefined && raw.hydrated === undefined && typeof v === 'string' ? hydrateString(v, vars) : v);
+    const command = vars === undefined ? hook.command! : hydrateString(hook.command!, vars);
+    const line = vars === undefined ? expandCommand(command) : hydrateString(expandCommand(hook.command!, true), vars);
+    const pathEnv = origin.pluginRoot === undefined ? undefined : extensionEnvironment(origin.pluginRoot, workspace);
     const rawName = hydrate(raw.name);
     const name = typeof rawName === 'string' && rawName !== '' ? rawName : command;
     const timeoutMs = geminiTimeout(raw.rawTimeout, host.logger, `${event} hook ${JSON.stringify(name)}`);
@@ -305,15 +337,17 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
       background: false,
       timeoutMs,
       data,
-      // The first-registered copy wins among equals: a higher rank for a better source priority, then for
-      // an earlier registration (the counter only goes down).
+      // The copy that runs is never weaker than another (src/dedup.ts: an administrator's copy first, then
+      // the strongest — the whole environment, the longer timeout), where Gemini runs the first whatever its
+      // timeout (deliberately); among equals Gemini's: the better source priority, then the first registered.
       dedupKey: data.key,
-      dedupRank: (10 - data.priority) * 1e12 + 1e12 - ++state.order,
+      dedupRank: guardStrength({ wholeEnv: host.inheritsAllEnv(origin.source), background: false, failClosed: false, timeoutMs }),
+      dedupOrder: (10 - data.priority) * 1e12 + 1e12 - ++state.order,
       invoke: (input: unknown, _context: unknown, signal?: AbortSignal): Promise<GeminiEntryOutcome> => {
         const i = input as { cwd: string; session_id: string };
         const values = { cwd: i.cwd, plansDir: plansDirFor(state, i.cwd, i.session_id), sessionId: i.session_id };
-        const run: CommandHookSpec = { type: 'command', command: 'bash', args: ['-c', expandCommand(command, values)] };
-        const env = { ...host.withheldEnv(source), ...hookEnvironment(values), ...ownEnv };
+        const run: CommandHookSpec = { type: 'command', command: 'bash', args: ['-c', line] };
+        const env = { ...host.withheldEnv(source), ...hookEnvironment(values), ...ownEnv, ...pathEnv };
         return runUnder(host, run, input, { cwd: i.cwd, env, timeoutMs }, signal).then(
           (r) => fromCommandResult(r, spec),
           (error: unknown) => ({ outcome: 'error', success: false, message: `could not be run: ${errorMessage(error)}` }),
@@ -323,7 +357,7 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
   },
 
   methods: {
-    loadSettings: (registry, _host, options: LoadGeminiSettingsOptions) => loadGeminiSettings(registry as Parameters<typeof loadGeminiSettings>[0], options),
+    loadSettings: (registry, host, options: LoadGeminiSettingsOptions) => loadGeminiSettings(registry as Parameters<typeof loadGeminiSettings>[0], options, (source) => host.inheritedEnv(source)),
   },
 };
 

@@ -25,16 +25,17 @@ describe('plugin placeholders in sh -c', () => {
     });
   }
 
+  // Issue 23 class 5: a plugin root a shell would read as code is no longer refused; its hooks run safely.
   for (const folder of UNSAFE) {
-    it(`refuses to run the hooks of a plugin whose folder is named ${JSON.stringify(folder)}, and runs nothing`, async () => {
+    it(`runs the hooks of a plugin whose folder is named ${JSON.stringify(folder)} with the path exactly, and nothing else`, async () => {
       const root = join(base, folder);
       mkdirSync(root, { recursive: true });
       const registry = new HookRegistry({ profile: 'claude', settings: { enablePluginHooks: true }, session: { cwd: base }, pluginDataDir: join(base, '.data'), logger: makeLogger() });
-      const report = registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo "${CLAUDE_PLUGIN_ROOT}"' }, { type: 'command', command: "sh -c 'ls ${CLAUDE_PLUGIN_ROOT}'" }] }] } }, { source: 'plugin', pluginRoot: root });
-      expect(report.added).toEqual([]);
-      expect(report.skipped[0]!.reason).toMatch(/holds a character a shell would read/);
+      const report = registry.addConfig({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo "${CLAUDE_PLUGIN_ROOT}"' }, { type: 'command', command: "sh -c 'echo ${CLAUDE_PLUGIN_ROOT}'" }] }] } }, { source: 'plugin', pluginRoot: root });
+      expect(report.skipped).toEqual([]);
       const result = await registry.dispatch('SessionStart', { source: 'startup' });
-      expect(result.runs).toEqual([]);
+      expect(result.runs.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+      expect(result.injectContext).toBe([root, root].join('\n'));
       for (const n of [1, 2, 3]) expect(existsSync(join(base, `pwned${n}`))).toBe(false);
     });
   }

@@ -146,8 +146,9 @@ describe('codex trust and layers, hostile', () => {
     hooksFile(join(project, '.codex'));
     const r = new HookRegistry({ profile: 'codex', settings: on, bypassHookTrust: true, logger: quiet });
     const reports = await r.loadSettings({ projectDir: project, codexHome: home, systemDir: false });
-    expect(reports.flatMap((x) => x.skipped)[0]!.reason).toMatch(/the project is not trusted by Codex/);
-    expect(r.explain('PreToolUse', TOOL)[0]!.reason).toMatch(/the project is not trusted by Codex/);
+    expect(reports.flatMap((x) => x.skipped)[0]!.reason).toMatch(/hooks\.json was not read: the project is not trusted by Codex/);
+    // A gated-off source's file is not read at all (src/config/config-layer.ts): nothing of it is listed.
+    expect(r.explain('PreToolUse', TOOL)).toEqual([]);
   });
 
   it('a project\'s notify program runs under the project\'s environment policy, as its hooks do', async () => {

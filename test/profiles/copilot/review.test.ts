@@ -264,7 +264,7 @@ describe('10: policy files are opened once, never through a symbolic link', () =
 });
 
 describe('11: an untrusted repo cannot disable the user hooks', () => {
-  it("the repo's disableAllHooks counts only when its hooks may load", async () => {
+  it("the repo's disableAllHooks counts only when its hooks may load, and never for the user's hooks", async () => {
     const base = tempDir();
     const home = join(base, 'home');
     write(join(home, '.copilot/hooks/guard.json'), { hooks: { preToolUse: [{ bash: 'exit 2' }] } });
@@ -273,9 +273,12 @@ describe('11: an untrusted repo cannot disable the user hooks', () => {
     const untrusted = make(false);
     await untrusted.loadSettings({ projectDir: dir, home, policyDir: false });
     expect((await untrusted.dispatch('preToolUse', { toolName: 'bash', toolArgs: {} })).blocked).toBe(true);
+    // Trusted, it switches off the repo's own hooks only: the user's guard still blocks (issue 23).
+    write(join(dir, '.claude/settings.local.json'), { hooks: { preToolUse: [{ bash: 'exit 2' }] } });
     const trusted = make(true);
-    await trusted.loadSettings({ projectDir: dir, home, policyDir: false });
-    expect((await trusted.dispatch('preToolUse', { toolName: 'bash', toolArgs: {} })).blocked).toBe(false);
+    const reports = await trusted.loadSettings({ projectDir: dir, home, policyDir: false });
+    expect(reports.map((x: { source: string }) => x.source)).toEqual(['user']);
+    expect((await trusted.dispatch('preToolUse', { toolName: 'bash', toolArgs: {} })).blocked).toBe(true);
   });
 });
 
@@ -328,12 +331,13 @@ describe('14–18: nits', () => {
     const rep = r.addConfig(cfg, { source: 'user' });
     expect(rep.skipped.map((s) => s.event).sort()).toEqual(['__proto__', 'constructor']);
     expect(rep.added.map((a) => a.event)).toEqual(['preToolUse']);
-    // The trust store's fingerprint of a 200,000-deep value overflows the stack: not Copilot's rejection.
+    // A 200,000-deep value is refused where the file is read (src/config/config-bounds.ts), with a coded
+    // warning naming it, before the trust store's fingerprint (or anything else) could overflow the stack.
     const dir = repo({}, { '.github/hooks/a.json': `{"hooks":{"preToolUse":[{"bash":"exit 2","comment":${'['.repeat(200000)}${']'.repeat(200000)}}]}}` });
     const t = new HookRegistry({ profile: 'copilot', settings: { enableShellHooks: true, allowProjectHooks: true }, projectDir: dir, trustStore: join(dir, 'trust.json'), logger: { warn: (m: string) => void warnings.push(m) } });
     await t.loadSettings({ projectDir: dir, home: join(dir, 'h'), policyDir: false });
     const w = warnings.find((m) => m.includes('a.json'));
-    expect(w).toMatch(/could not be added \(not a Copilot rejection/);
+    expect(w).toMatch(/HOOKS_ERR_CONFIG_INVALID\): values nested more than \d+ deep/);
   });
 
   it('18: modifiedResult that cannot be copied is ignored with a warning, not a crashed run', async () => {

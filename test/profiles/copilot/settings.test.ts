@@ -51,12 +51,12 @@ describe('copilot loadSettings', () => {
     expect(warnings.join('\n')).toMatch(/refused as a policy file[\s\S]*bad\.json was dropped/);
   });
 
-  it('disableAllHooks: true in the repo settings.json leaves only policy hooks', async () => {
+  it('disableAllHooks: true in the repo settings.json switches off the repo\'s (project) hooks, not the user\'s or its local ones (where Copilot leaves only policy hooks: issue 23)', async () => {
     const { dir, home, policy, log } = layout();
     write(join(dir, '.github/copilot/settings.json'), { disableAllHooks: true });
     const r = registry(dir);
     await r.loadSettings({ projectDir: dir, home, policyDir: policy, policyUid: process.getuid!() });
     await r.dispatch('sessionStart', {});
-    expect(order(log)).toEqual(['policy-a', 'policy-b']);
+    expect(order(log)).toEqual(['policy-a', 'policy-b', 'user-file', 'repo-settings-local', 'claude-local', 'user-settings']);
   });
 });

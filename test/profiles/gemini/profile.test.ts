@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
 import { formatJsonSchema } from '../../../src/cli/json-schema.js';
-import { expandCommand, shellQuote } from '../../../src/profiles/gemini/command.js';
+import { expandCommand } from '../../../src/profiles/gemini/command.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const on = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
@@ -71,11 +71,9 @@ describe('gemini profile', () => {
     expect(r.listHooks('SessionStart').map((h) => h.name)).toEqual(['user', 'project', 'system', 'extension']);
   });
 
-  it('replaces $GEMINI_PROJECT_DIR and its kin with shell-quote\'s quoting, as Gemini does', () => {
-    expect(shellQuote('/repo')).toBe('/repo');
-    expect(shellQuote("it's here")).toBe('"it\'s here"');
-    expect(shellQuote('a b')).toBe("'a b'");
-    expect(expandCommand('cd $GEMINI_PROJECT_DIR && echo $GEMINI_SESSION_ID ${GEMINI_CWD}', { cwd: '/my repo', plansDir: '/p', sessionId: 's1' })).toBe("cd '/my repo' && echo s1 ${GEMINI_CWD}");
+  // Issue 23 class 5: Gemini pastes the shell-quoted value in; here, deliberately, a reference to the variable.
+  it('makes $GEMINI_PROJECT_DIR and its kin references to the hook\'s environment, by the quotes they stand in', () => {
+    expect(expandCommand('cd $GEMINI_PROJECT_DIR && echo "$GEMINI_SESSION_ID" \'$GEMINI_CWD\' ${GEMINI_CWD}')).toBe('cd "${GEMINI_PROJECT_DIR}" && echo "${GEMINI_SESSION_ID}" \'${GEMINI_CWD}\' ${GEMINI_CWD}');
   });
 });
 
@@ -125,9 +123,14 @@ describe('gemini profile: review fixes', () => {
     r.register('BeforeTool', () => ({ decision: 'deny', reason: 'code' }), { name: 'code' });
     expect((await r.dispatch('BeforeTool', TOOL)).runs).toEqual([]);
     expect(r.explain('BeforeTool', TOOL).every((x) => x.runs === false && /hooksConfig\.enabled: false/.test(x.reason ?? ''))).toBe(true);
-    // The project's explicit `enabled: true` overrides the user's false; the user's `disabled` still applies, to the extension's hook too.
+    // A project's `enabled: true` does not undo the user's false (issue 23: where Gemini lets the project's
+    // win, a lower layer never switches back on what a higher one switched off); the system's does, and the
+    // user's `disabled` still applies, to the extension's hook too.
     const projectOn = r.addConfig({ hooksConfig: { enabled: true } }, { source: 'project' });
+    expect((await r.dispatch('BeforeTool', TOOL)).runs).toEqual([]);
+    const systemOn = r.addConfig({ hooksConfig: { enabled: true } }, { source: 'system' });
     expect((await r.dispatch('BeforeTool', TOOL)).runs.map((x) => x.name)).toEqual(['code', 'U']);
+    systemOn.remove();
     const systemOff = r.addConfig({ hooksConfig: { enabled: false } }, { source: 'system' });
     expect((await r.dispatch('BeforeTool', TOOL)).runs).toEqual([]);
     systemOff.remove();
@@ -166,7 +169,7 @@ describe('gemini profile: review fixes', () => {
     await r.dispatch('BeforeAgent', { prompt: 'hi', cwd: base });
     expect(readFileSync(out, 'utf8')).toBe(`${ext}|${base}|/|/|${ext}/bin`);
     await r.close();
-    writeFileSync(join(ext, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: '${unknown}|x${/}y', hooks: [hook(deny('${extensionPath}'), { name: 'n' })] }] } }));
+    writeFileSync(join(ext, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: '${unknown}|x${/}y', hooks: [hook(`printf '{"decision":"deny","reason":"%s"}' "\${extensionPath}"`, { name: 'n' })] }] } }));
     const l = open();
     await l.loadSettings({ projectDir: base, home: join(base, 'home'), systemFile: false, extensions: [ext] });
     expect(l.listHooks('BeforeTool')[0]).toMatchObject({ matcher: '${unknown}|x/y' });

@@ -1,0 +1,64 @@
+// A dispatch's result is what a harness shows a person (a block's `reason`, `systemMessage`, `stopReason`,
+// Cursor's `userMessage` / `agentMessage`, a permission's reason, the model text it prints in the
+// transcript) and what it acts on (a rewritten tool input, exported variables). Every profile's result
+// passes through here once, in the registry's dispatch: each text field has terminal control removed —
+// escape sequences (an OSC 52 clipboard write, `\x1b[2K` erasing a line), carriage returns (a CRLF
+// becomes a newline; a lone CR, which would let the text after it overwrite the text before, is
+// removed), other C0 and C1 controls — keeping tabs and newlines. The fields that are data stay exact.
+// The result's `runs` are the raw record of each hook (its stdout and stderr as written) and stay too.
+import { isPlainObject } from './plain-object.js';
+import { stripTerminalControls } from './terminal-text.js';
+
+// Data a harness acts on, at any depth: kept byte for byte (a rewritten command may legitimately hold a CR).
+// (Rewrites of a tool's input or output, a model request or response, a prompt; permissions, variables, paths.)
+const DATA_KEYS: ReadonlySet<string> = new Set([
+  'runs',
+  'updatedInput',
+  'updated_input',
+  'tool_input',
+  'toolArgs',
+  'modifiedArgs',
+  'modifiedResult',
+  'modifiedResponse',
+  'modifiedTransformedPrompt',
+  'updatedMCPToolOutput',
+  'updated_mcp_tool_output',
+  'llm_request',
+  'llm_response',
+  'toolConfig',
+  'updatedPermissions',
+  'env',
+  'pluginPaths',
+]);
+// Shown text sits a few levels down at most (`hookSpecificOutput.permissionDecisionReason`,
+// `modelText.toolResult.text`); deeper values are a hook's own data and are left as they are.
+const MAX_DEPTH = 4;
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+// The result with its shown text cleaned: the same object when nothing needed it (the usual case, no
+// copy), else a copy with the cleaned fields — never a change to an object a hook or handler returned.
+export function cleanShownText<T>(result: T): T {
+  return clean(result, 0) as T;
+}
+
+function clean(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return CONTROL.test(value) ? stripTerminalControls(value.replace(/\r\n/g, '\n')) : value;
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const cleaned = clean(value[i], depth + 1);
+      if (cleaned !== value[i]) (out ??= value.slice())[i] = cleaned;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (DATA_KEYS.has(key)) continue;
+    const cleaned = clean(value[key], depth + 1);
+    // (defineProperty: a key named `__proto__` from a hook's JSON stays a key.)
+    if (cleaned !== value[key]) Object.defineProperty((out ??= { ...value }), key, { value: cleaned, enumerable: true, writable: true, configurable: true });
+  }
+  return out ?? value;
+}
