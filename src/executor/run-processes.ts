@@ -42,7 +42,7 @@ export interface ProcStat {
 
 /** How often the process tree of a running hook is looked at, and first after the spawn. */
 const WALK_MS = 100;
-const WALK_FIRST_MS = 10;
+const WALK_FIRST_MS = 100;
 /** Processes remembered per run: past it, a fork bomb is left to the other marks and the group kill. */
 const MAX_KNOWN = 1024;
 /** Files read at once in a scan; descriptors of one process read at most. */
