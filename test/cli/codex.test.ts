@@ -33,7 +33,7 @@ describe('harness-hooks with --profile codex', () => {
     const rows = (JSON.parse(list.stdout) as { hooks: { event: string; runs: boolean; gatedBy?: string; reason?: string }[] }).hooks;
     const guard = rows.find((h) => h.event === 'PreToolUse')!;
     expect(guard).toMatchObject({ runs: false, gatedBy: 'harnessTrust' });
-    expect(guard.reason).toContain(`[hooks.state."${key}"] trusted_hash = "${hash}"`);
+    expect(guard.reason).toContain(`[hooks.state."${key}"]\ntrusted_hash = "${hash}"`);
     const explain = await cli(['explain', 'PreToolUse', '--payload', '-', '--settings', HOOKS], { home: home.path, input: BASH });
     expect(explain.stdout).toContain('0 of 1 hook would run');
     expect(explain.stdout).toContain('not trusted by Codex');

@@ -27,7 +27,7 @@ import type { CodexCommonFields, CodexHookInput, CodexHookOutput, CodexHookPaylo
 import { loadCodexSettings, type LoadCodexSettingsOptions } from './settings.js';
 import { realPath as real } from '../../config/paths.js';
 import { CODEX_OPTION_KEYS, CodexState, MANAGED_SOURCES, type CodexProfileOptions } from './state.js';
-import { codexHookKey, codexTrustedHash } from './trust.js';
+import { codexHookKey, codexStateTable, codexTrustedHash } from './trust.js';
 import { UNTRUSTED_SOURCES } from '../../config/trust.js';
 
 /** codex profile: an in-process handler gets the hook input and returns Codex's JSON output. */
@@ -184,10 +184,13 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
     const hash = codexTrustedHash(event, h.matcher, h.hook as Parameters<typeof codexTrustedHash>[2]);
     if (state?.trusted_hash === hash) return undefined;
     if (stateKey === undefined) return { why: 'not trusted by Codex: a config without `file` has no [hooks.state] key (pass addConfig its file, or set bypassHookTrust)', trust: 'new' };
-    const fix = `[hooks.state."${stateKey}"] trusted_hash = "${hash}"`;
-    return state?.trusted_hash === undefined
-      ? { why: `not trusted by Codex, which skips it without a word: the user's config.toml has no trusted_hash for it (approve it in Codex's /hooks, or add ${fix})`, trust: 'new' }
-      : { why: `not trusted by Codex: changed since it was approved (its trusted_hash in config.toml is for other contents; approve it again in Codex's /hooks, or set ${fix})`, trust: 'changed' };
+    const line = `trusted_hash = ${JSON.stringify(hash)}`;
+    const table = codexStateTable(stateKey);
+    // Each snippet parses as pasted: a new table on lines of its own (appended at the end of the file, where
+    // no other table's keys follow it), or, where the table exists, the one line to put in it.
+    if (state === undefined) return { why: `not trusted by Codex, which skips it without a word: the user's config.toml has no trusted_hash for it; approve it in Codex's /hooks, or append these two lines to ~/.codex/config.toml:\n${table}\n${line}`, trust: 'new' };
+    const what = state.trusted_hash === undefined ? 'it has no trusted_hash' : 'changed since it was approved (its trusted_hash is for other contents)';
+    return { why: `not trusted by Codex: ${what}; approve it in Codex's /hooks, or put this line in its ${table} table in ~/.codex/config.toml, in place of any trusted_hash there:\n${line}`, trust: state.trusted_hash === undefined ? 'new' : 'changed' };
   },
 
   configEntry(host, event, hook, origin) {

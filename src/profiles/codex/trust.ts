@@ -46,6 +46,11 @@ export function codexHookKey(file: string, event: CodexHookEvent, group: number,
   return `${file}:${CODEX_EVENT_SPECS[event].label}:${group}:${index}`;
 }
 
+/** The header of a hook's `[hooks.state]` table in config.toml, its key a TOML basic string (JSON's escapes are TOML's). */
+export function codexStateTable(key: string): string {
+  return `[hooks.state.${JSON.stringify(key)}]`;
+}
+
 // `[hooks.state]` of a config object (a parsed config.toml), keys trimmed; unreadable entries are left out.
 export function readHookStates(config: Readonly<Record<string, unknown>>): Map<string, CodexHookState> {
   const states = new Map<string, CodexHookState>();

@@ -166,7 +166,7 @@ describe('trust: Codex\'s trusted_hash', () => {
     expect(none.result.runs).toEqual([]);
     expect(none.report.skipped[0]).toMatchObject({ gate: 'harnessTrust', trust: 'new' });
     expect(none.listed[0]).toMatchObject({ gatedBy: 'harnessTrust' });
-    expect(none.explained[0]!.reason).toContain(`[hooks.state."${key}"] trusted_hash = "${trusted}"`);
+    expect(none.explained[0]!.reason).toContain(`[hooks.state."${key}"]\ntrusted_hash = "${trusted}"`);
     const changed = await run({ [key]: { trusted_hash: codexTrustedHash('PreToolUse', 'Bash', { command: 'echo old' }) } });
     expect(changed.report.skipped[0]).toMatchObject({ trust: 'changed' });
     expect(changed.explained[0]!.reason).toMatch(/changed since it was approved/);
@@ -175,6 +175,44 @@ describe('trust: Codex\'s trusted_hash', () => {
     // enabled = false keeps it off even with the bypass.
     const r = new HookRegistry({ profile: 'codex', settings: on, logger: quiet, bypassHookTrust: true, hookState: { [key]: { enabled: false } } });
     expect(r.addConfig({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }, { source: 'user', file }).skipped[0]!.reason).toMatch(/enabled = false/);
+  });
+
+  it('every fix-it line parses as pasted into a real config.toml, and then trusts the hook', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hh-codex-fixit-'));
+    // A path with a quote and a backslash: the key must be a TOML string that says exactly this.
+    const file = join(dir, 'we"ird\\dir', 'hooks.json');
+    const hook = { type: 'command', command: 'echo hi' };
+    const key = codexHookKey(file, 'PreToolUse', 0, 0);
+    const toml = join(dir, 'config.toml');
+    // What a user's config.toml looks like: tables before the end, so a pasted key lands after one of them.
+    const before = `model = "gpt"\n\n[projects."${dir}"]\ntrust_level = "trusted"\n`;
+    const { parse } = await import('smol-toml');
+    const reasonFor = (state: Record<string, unknown> | undefined): string => {
+      const r = new HookRegistry({ profile: 'codex', settings: on, logger: quiet, ...(state === undefined ? {} : { hookState: state }) });
+      return r.addConfig({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }, { source: 'user', file }).skipped[0]!.reason;
+    };
+    const runsWith = async (text: string): Promise<string[]> => {
+      writeFileSync(toml, text);
+      const state = ((parse(readFileSync(toml, 'utf8')) as { hooks?: { state?: Record<string, unknown> } }).hooks?.state) ?? {};
+      const r = new HookRegistry({ profile: 'codex', settings: on, logger: quiet, hookState: state });
+      r.addConfig({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }, { source: 'user', file });
+      const result = await r.dispatch('PreToolUse', TOOL);
+      await r.close();
+      return result.runs.map((x: { outcome: string }) => x.outcome);
+    };
+    // Never approved: the lines after the colon are appended to the file as printed.
+    const fresh = reasonFor(undefined).split(':\n');
+    expect(fresh).toHaveLength(2);
+    expect(await runsWith(`${before}\n${fresh[1]}\n`)).toEqual(['ok']);
+    // Changed, and a table without a hash: the printed line replaces the table's trusted_hash (or joins it).
+    for (const old of [{ trusted_hash: codexTrustedHash('PreToolUse', 'Bash', { command: 'echo old' }) }, { enabled: true }]) {
+      const [, line] = reasonFor({ [key]: old }).split(':\n');
+      const table = `[hooks.state.${JSON.stringify(key)}]`;
+      expect(reasonFor({ [key]: old })).toContain(table);
+      const existing = `${table}\n${'enabled' in old ? 'enabled = true' : `trusted_hash = "${old.trusted_hash}"`}\n`;
+      expect(await runsWith(`${before}\n${existing}`)).toEqual([]);
+      expect(await runsWith(`${before}\n${existing.replace(/trusted_hash = .*\n/, '')}${line}\n`)).toEqual(['ok']);
+    }
   });
 
   it('managed and system hooks need no hash; a project cannot trust its own hooks', async () => {
