@@ -35,16 +35,21 @@ export type TypesOf<P> = P extends ProfileName ? BuiltinProfiles[P] : P extends 
 // The methods a registry of `profile` gets: its own, and for a method only another built-in profile has,
 // one that says which profile it needs (a JavaScript caller gets a clear error, not "not a function").
 export function methodsFor(profile: Profile<any, any>): Readonly<Record<string, ProfileMethod<any>>> {
-  const methods: Record<string, ProfileMethod<any>> = {};
+  const owners = new Map<string, string[]>();
   for (const [name, other] of Object.entries(PROFILES) as [string, Profile<any, any>][]) {
     if (other === profile) continue;
-    for (const method of Object.keys(other.methods ?? {})) methods[method] = needs(method, name);
+    for (const method of Object.keys(other.methods ?? {})) owners.set(method, [...(owners.get(method) ?? []), name]);
   }
+  const methods: Record<string, ProfileMethod<any>> = {};
+  for (const [method, names] of owners) methods[method] = needs(method, names);
   return Object.assign(methods, profile.methods);
 }
 
-function needs(method: string, profile: string): ProfileMethod {
+// The error of a method this registry's profile lacks, naming every built-in profile that has it.
+function needs(method: string, profiles: readonly string[]): ProfileMethod {
+  const which = profiles.map((name) => `'${name}'`);
+  const one = which.length === 1 ? which[0] : `${which.slice(0, -1).join(', ')} or ${which[which.length - 1]}`;
   return (registry) => {
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${method}() needs \`profile: '${profile}'\`; this registry's profile is ${registry.profile}`);
+    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${method}() needs \`profile: ${one}\`; this registry's profile is ${registry.profile}`);
   };
 }

@@ -53,6 +53,8 @@ export interface ClaudeRegistryMethods {
    * <project>/.claude/settings.local.json (those that exist), in that order, each gated by its source.
    */
   loadClaudeSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]>;
+  /** The same as `loadClaudeSettings`, under the name every profile's loader has. */
+  loadSettings(options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]>;
   /** The background hooks that finished since the last call, each once, in completion order. */
   takeAsyncResults(): AsyncHookResult[];
 }
@@ -199,6 +201,8 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   methods: {
     registerSdkHooks: (registry, _host, hooks: SdkHooks) => registerSdkHooks(registry, hooks),
     loadClaudeSettings: (registry, _host, options: LoadClaudeSettingsOptions) =>
+      loadClaudeSettings(registry as Parameters<typeof loadClaudeSettings>[0], options),
+    loadSettings: (registry, _host, options: LoadClaudeSettingsOptions) =>
       loadClaudeSettings(registry as Parameters<typeof loadClaudeSettings>[0], options),
     takeAsyncResults: (_registry, host) => host.state.takeAsyncResults(),
   },

@@ -4,6 +4,7 @@ import { homedir } from '../../node-builtins.js';
 import { join } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { checkLoadOptions } from '../../config/load-options.js';
 import { HookConfigError } from '../../errors.js';
 
 const DROPPED = 'as Claude Code skips a settings file it cannot use';
@@ -36,6 +37,7 @@ interface SettingsTarget extends LayerTarget {
 // (its report says so); an invalid one is dropped with a warning naming the file and why — nothing from it
 // is registered — and the files after it load, as Claude Code skips a settings file it cannot use.
 export async function loadClaudeSettings(registry: SettingsTarget, options: LoadClaudeSettingsOptions): Promise<AddConfigReport[]> {
+  checkLoadOptions(options, 'loadSettings');
   const userDir = options.userDir ?? join(homedir(), '.claude');
   const managed = options.managedFile ?? defaultManagedSettingsFile();
   const files: [ConfigSource, string][] = [

@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { checkLoadOptions } from '../../config/load-options.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { ProfileHost } from '../profile.js';
@@ -48,9 +49,7 @@ interface Target extends LayerTarget {
 type Layer = { source: ConfigSource; files: string[]; pluginRoot?: string };
 
 export async function loadCodexSettings(registry: Target, host: ProfileHost<CodexState>, options: LoadCodexSettingsOptions): Promise<AddConfigReport[]> {
-  if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
-  }
+  checkLoadOptions(options, 'loadSettings');
   if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`plugins\` to be an array of plugin roots, got ${describeValue(options.plugins)}`);
   // Codex canonicalises CODEX_HOME and runs in getcwd()'s (real) folder: trust keys name real paths.
   const projectDir = real(resolve(options.projectDir));

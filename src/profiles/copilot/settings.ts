@@ -26,7 +26,8 @@ import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { parseConfigObject, readConfigObject } from '../../config/read-config-object.js';
 import { boundedFiles, makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
 import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFileChecked } from '../../config/read-file.js';
-import { describeValue, HookConfigError, HookTypeError } from '../../errors.js';
+import { checkLoadOptions } from '../../config/load-options.js';
+import { HookConfigError } from '../../errors.js';
 import type { HookSettings } from '../../types.js';
 import { parseCopilotConfig } from './config.js';
 import { copilotGate } from './gate.js';
@@ -58,9 +59,7 @@ interface Target extends LayerTarget {
 type Layer = { source: ConfigSource; file: string; pluginRoot?: string; inline?: boolean; policy?: boolean };
 
 export async function loadCopilotSettings(registry: Target, options: LoadCopilotSettingsOptions): Promise<AddConfigReport[]> {
-  if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
-  }
+  checkLoadOptions(options, 'loadSettings');
   const project = resolve(options.projectDir);
   const home = resolve(options.home ?? homedir());
   const copilot = resolve(options.copilotHome ?? (options.home === undefined ? process.env.COPILOT_HOME : undefined) ?? join(home, '.copilot'));

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
-import { describeValue, HookTypeError } from '../../errors.js';
+import { checkLoadOptions } from '../../config/load-options.js';
 
 export interface LoadCursorSettingsOptions {
   /** The workspace root. */
@@ -49,9 +49,7 @@ export function enterpriseHooksFile(platform: NodeJS.Platform = process.platform
 type Layer = { source: ConfigSource; file: string; pluginRoot?: string };
 
 export async function loadCursorSettings(registry: Target, options: LoadCursorSettingsOptions): Promise<AddConfigReport[]> {
-  if (options === null || typeof options !== 'object' || typeof options.projectDir !== 'string') {
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `loadSettings(): expected \`projectDir\` to be a path, got ${describeValue(options?.projectDir)}`);
-  }
+  checkLoadOptions(options, 'loadSettings');
   const warn = (message: string): void => registry.logger.warn(`harness-hooks: ${message}`);
   const project = resolve(options.projectDir);
   const home = resolve(options.home ?? homedir());

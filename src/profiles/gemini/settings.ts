@@ -13,6 +13,7 @@
 // The order files are added in does not decide the run order: the profile puts settings hooks before
 // extensions' (Gemini's source priority), and settings hooks in this order (Gemini's CONCAT merge).
 import { realPath as realpath } from '../../config/paths.js';
+import { checkLoadOptions } from '../../config/load-options.js';
 import { homedir } from '../../node-builtins.js';
 import { join, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
@@ -88,6 +89,7 @@ export function hydrateStrings(value: unknown, vars: Record<string, string>): un
 
 // `inheritedEnv`: the environment a source's hooks inherit (the registry's `hookEnv`), which `$VAR` resolves from.
 export async function loadGeminiSettings(registry: Target, options: LoadGeminiSettingsOptions, inheritedEnv: (source: ConfigSource) => Readonly<Record<string, string>>): Promise<AddConfigReport[]> {
+  checkLoadOptions(options, 'loadSettings');
   const home = options.home ?? geminiHome();
   const project = resolve(options.projectDir);
   const files: [ConfigSource, string, string?][] = [['user', join(home, '.gemini', 'settings.json')]];
