@@ -15,6 +15,12 @@ export function closest(name: string, known: readonly string[]): string | undefi
   return best;
 }
 
+// ` (did you mean "X"?)` for the known name nearest to `name`, or '' when none is near (or `name` is no string).
+export function didYouMean(name: unknown, known: readonly string[]): string {
+  const near = typeof name === 'string' ? closest(name, known) : undefined;
+  return near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+}
+
 // Levenshtein distance.
 function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

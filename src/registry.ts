@@ -4,6 +4,7 @@
 // options and methods) is the profile's (src/profiles/<name>/, behind src/profiles/profile.ts); the registry
 // names none of them. It keeps the chains, caches what each dispatch would otherwise recompute, and runs
 // background handlers.
+import { didYouMean } from './closest-name.js';
 import { TrustStore } from './config/trust.js';
 import { inheritedEnv, inheritsAll, validateHookEnv, withheldEnv, type HookEnvPolicy } from './hook-env.js';
 import { EventEmitter } from 'node:events';
@@ -713,7 +714,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     if (plan === undefined) {
       throw new HookTypeError(
         'HOOKS_ERR_EVENT_NOT_SUPPORTED',
-        `${method}(): unknown hook event ${describeValue(event)}; the ${this.profile} profile's events are ${this.#profile.events.join(', ')}`,
+        `${method}(): unknown hook event ${describeValue(event)}${didYouMean(event, this.#profile.events)}; the ${this.profile} profile's events are ${this.#profile.events.join(', ')}`,
       );
     }
     return plan;

@@ -612,6 +612,14 @@ describe('bad input', () => {
     expect(() => registry.hasHooks('Nope' as never)).toThrow(TypeError);
   });
 
+  it('an unknown event near a known one (a typo, another case) says which it may be, in every profile', async () => {
+    const registry = new HookRegistry();
+    expect(() => registry.register('PostToolUSe' as never, (() => {}) as never)).toThrow('unknown hook event "PostToolUSe" (string) (did you mean "PostToolUse"?)');
+    const copilot = new HookRegistry({ profile: 'copilot' });
+    await expect(copilot.dispatch('PreToolUse' as never, {} as never)).rejects.toThrow('unknown hook event "PreToolUse" (string) (did you mean "preToolUse"?)');
+    expect(() => registry.hasHooks('Nope' as never)).toThrow(/unknown hook event "Nope" \(string\); the default profile's events are/);
+  });
+
   it('rejects an unknown event in dispatch with a TypeError', async () => {
     const registry = new HookRegistry();
     await expect(registry.dispatch('Nope' as never, {} as never)).rejects.toThrow(TypeError);
