@@ -114,6 +114,11 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   host.batch(() => addAll());
   unknownEvents.flush();
   skippedHooks.flush();
+  // One warning for the config, not a silent report: a guard a closed gate keeps off lets calls through.
+  if (gate !== undefined) {
+    const off = skipped.filter((s) => s.gate === gate).length;
+    if (off > 0) host.logger.warn(gatedOffWarning(`${source} config${where}`, `${off} hook${off === 1 ? ' is' : 's are'} off`, sourceGate(profile, host.settings, profileHost, source)!));
+  }
   return {
     source,
     added,
@@ -205,6 +210,13 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       });
     }
   }
+}
+
+// The one warning for a config file a closed gate keeps off: which file, what is off, why, and the setting
+// that opens it.
+export function gatedOffWarning(what: string, off: string, gate: SourceGate): string {
+  const setting = gate.why.includes(`\`${gate.gate}\``) ? '' : `; they need the \`${gate.gate}\` setting too`;
+  return `harness-hooks: ${what}: ${off}: ${gate.why}${setting}`;
 }
 
 /** A source's gate when it is closed: the setting, and why in words. */

@@ -6,7 +6,7 @@
 // reads a project's trust from the user's config.toml). A file that holds the gate setting of its own
 // source is not needed: every profile applies a file's settings keys only where its hooks may load
 // (add-config.ts), so a gated-off file's settings change nothing, and it is not read.
-import type { AddConfigReport, ConfigSource, SourceGate } from './add-config.js';
+import { type AddConfigReport, type ConfigSource, gatedOffWarning, type SourceGate } from './add-config.js';
 import { CONFIG_BOUNDS, countHooks } from './config-bounds.js';
 import { readConfigObject } from './read-config-object.js';
 
@@ -40,7 +40,9 @@ export async function readConfigLayer(target: LayerTarget, source: ConfigSource,
       () => true,
       () => false,
     );
-    return exists ? { report: gatedFileReport(source, file, gate) } : undefined;
+    if (!exists) return undefined;
+    target.logger.warn(gatedOffWarning(file, 'not read, its hooks are off', gate));
+    return { report: gatedFileReport(source, file, gate) };
   }
   const config = await readConfigObject(file, (m) => target.logger.warn(`harness-hooks: ${m}`), dropped);
   if (config === undefined) return undefined;

@@ -16,8 +16,11 @@ describe('readConfigLayer', () => {
     const target = { logger: { warn: (m: string) => void warnings.push(m) }, gateOf: (s: string) => (s === 'project' ? gate : undefined) };
     const read = await readConfigLayer(target, 'project', file, 'as dropped');
     expect(read).toMatchObject({ report: { source: 'project', added: [], skipped: [{ gate: 'allowProjectHooks', reason: `${file} was not read: the project is not trusted` }] } });
-    expect(warnings).toEqual([]);
+    // Not a silent report: one warning names the file, that its hooks are off, why, and the setting.
+    expect(warnings).toEqual([`harness-hooks: ${file}: not read, its hooks are off: the project is not trusted; they need the \`allowProjectHooks\` setting too`]);
+    warnings.length = 0;
     expect(await readConfigLayer(target, 'project', join(dir, 'missing.json'), 'as dropped')).toBeUndefined();
+    expect(warnings).toEqual([]);
     // The administrator's files are read whatever the gates say; an open source's file is read and checked.
     expect(await readConfigLayer({ ...target, gateOf: () => gate }, 'managed', file, 'as dropped')).toBeUndefined();
     expect(warnings.join('\n')).toMatch(/invalid\.json was dropped, as dropped \(HOOKS_ERR_CONFIG_INVALID\)/);

@@ -92,6 +92,17 @@ describe.each(PROFILE_NAMES_FOR_TESTS)('the shared contract: %s profile', (_name
     expect((await r.dispatch(d.tool.event, d.tool.payload)).blocked).toBe(false);
   });
 
+  it('a config whose hooks a closed gate keeps off says so in one warning, naming the file and the setting', async () => {
+    const warnings: string[] = [];
+    const r = open({ settings: { enableShellHooks: false, allowProjectHooks: true, enablePluginHooks: true }, logger: { warn: (m: string) => warnings.push(m) } });
+    const file = join(FIX, 'gated-off-hooks.json');
+    r.addConfig(d.config(d.tool.event, [d.commandHook(node('exit-2.mjs')), d.commandHook(node('exit-2.mjs'))]), { source: d.userSource, file });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(file);
+    expect(warnings[0]).toContain('2 hooks are off');
+    expect(warnings[0]).toContain('`enableShellHooks`');
+  });
+
   it('the record gets one line per dispatch, with the event and the result', async () => {
     const lines: string[] = [];
     const r = open({ record: { write: (line: string) => void lines.push(line) } });
