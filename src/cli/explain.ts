@@ -9,7 +9,7 @@ import { formatTable, plural } from './output.js';
 import { fillIds, payloadError, readPayload } from './payload.js';
 import { readRecord } from './record.js';
 import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
-import { checkEvent, openSession } from './session.js';
+import { checkEvent, misfiledHooks, openSession } from './session.js';
 
 export const explainCommand: CommandDef = {
   name: 'explain',
@@ -78,6 +78,8 @@ ${exitHelp()}`,
         .filter((s) => s.gate === undefined && s.event === event)
         .map((s) => ({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: `skipped at registration: ${s.reason}` })),
     );
+    // Hooks filed under a misspelt name of this event never run either: shown here, where the user looks.
+    skipped.push(...misfiledHooks(session, event!));
     // The default profile compares names exactly: a matcher that names the tool in another spelling needs an alias.
     if (profile === 'default') {
       for (const h of hooks) {

@@ -10,7 +10,7 @@ import { decisionLabel, describeLabel, explainResult, readHook, shortName, type 
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
 import { fillIds, payloadError, readPayload } from './payload.js';
 import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
-import { checkEvent, openSession, type CliRegistry } from './session.js';
+import { checkEvent, misfiledHooks, openSession, type CliRegistry } from './session.js';
 import { MAX_TIMER_MS } from '../timer-range.js';
 import { stripTerminalControls } from '../terminal-text.js';
 
@@ -109,7 +109,7 @@ ${exitHelp('the dispatch was blocked')}`,
     const readings: HookReading[] = result.runs.map((run) => readHook(run, run.kind === 'command' && run.background !== true ? session.commands.get(run.name)?.shift() : undefined));
     const ran = new Set(result.runs.map((r) => r.name));
     const notRun = before.filter((e) => e.runs && !ran.has(e.name)).map((e) => e.name);
-    const skipped = before.filter((e) => !e.runs);
+    const skipped: { name: string; kind: string; reason?: string; file?: string; path?: string; source?: string }[] = [...before.filter((e) => !e.runs), ...misfiledHooks(session, event!)];
     const numbers = new Map(readings.map((r, i) => [r, `#${i + 1}`]));
     const why = explainResult(profile, result, readings, notRun, (r) => `${numbers.get(r)} ${shortName(r.run.name)}`);
     const label = decisionLabel(result);

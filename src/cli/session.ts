@@ -2,6 +2,7 @@
 // the session's cwd the process's, warnings collected instead of printed, and each command's result
 // (exit code, stdout, stderr) kept for the trace.
 import { TrustStore } from '../config/trust.js';
+import { closest, didYouMean } from '../closest-name.js';
 import { HookConfigError } from '../errors.js';
 import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js';
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
@@ -136,11 +137,37 @@ export function eventsOf(profile: ProfileName): readonly string[] {
   return PROFILES[profile].events;
 }
 
-// An event name the profile knows, or a UsageError that lists them (and points to a profile that has it).
+// An event name the profile knows, or a UsageError that lists them (with the nearest, or a profile that has it).
 export function checkEvent(event: string, profile: ProfileName): string {
   const events = eventsOf(profile);
   if (events.includes(event)) return event;
   const other = (Object.keys(PROFILES) as ProfileName[]).find((p) => p !== profile && eventsOf(p).includes(event));
-  const hint = other !== undefined ? ` (it is a ${other}-profile event: --profile ${other})` : '';
+  const hint = other !== undefined ? ` (it is a ${other}-profile event: --profile ${other})` : didYouMean(event, events);
   throw new UsageError(`unknown event ${JSON.stringify(event)} for the ${profile} profile${hint}; its events are ${events.join(', ')}`);
+}
+
+/** A configured hook filed under a misspelt event that is nearest to the one asked about: it never runs. */
+export interface MisfiledHook {
+  name: string;
+  kind: 'config';
+  source: AddConfigReport['source'];
+  file: string;
+  path: string;
+  runs: false;
+  reason: string;
+}
+
+// The hooks of the session's files filed under an event the profile does not know whose nearest known
+// name is `event` (`"PostToolUSe"` for PostToolUse): what `explain` and `run` show, so a typo is seen
+// where the user looks for the hook.
+export function misfiledHooks(session: CliSession, event: string): MisfiledHook[] {
+  const events = eventsOf(session.profile);
+  const rows: MisfiledHook[] = [];
+  session.reports.forEach((report, i) => {
+    for (const s of report.skipped) {
+      if (s.gate !== undefined || events.includes(s.event) || closest(s.event, events) !== event) continue;
+      rows.push({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: `filed under ${JSON.stringify(s.event)}, an event the ${session.profile} profile does not know (did you mean ${JSON.stringify(event)}?): its hooks never run` });
+    }
+  });
+  return rows;
 }

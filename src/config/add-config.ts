@@ -1,5 +1,7 @@
 // Registers the command entries of a hook config into a registry, in file order, as entries of the same
 // ordered chain as in-process handlers, applying the profile's source gates, and reports what was added or skipped.
+import { resolve } from 'node:path';
+import { didYouMean } from '../closest-name.js';
 import { describeValue, HookTypeError } from '../errors.js';
 import type { ConfigEntryFields, ConfigOrigin, Profile, ProfileHost } from '../profiles/profile.js';
 import type { EntryMeta } from '../entry.js';
@@ -93,8 +95,9 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
     );
   }
   // Bounded before anything walks it (a schema, a profile's reader, a fingerprint): too deep or too large is a
-  // coded error, not a RangeError. (Files are held to the hook count too, where they are read: config-bounds.ts.)
-  checkConfigBounds(config, options.file, { countHooks: false });
+  // coded error, not a RangeError. A config that names its file is a file's, held to the hook count too
+  // (config-bounds.ts), as the loaders hold it: 60,000 event names in one file took the loop 1.4 s to add.
+  checkConfigBounds(config, options.file, { countHooks: options.file !== undefined });
   // A profile may read its harness's own file format (stricter, or another shape) into the common one.
   const parsed: HooksConfig = (profile.parseConfig ?? parseHooksConfig)(config, options.file);
   const { source } = options;
@@ -134,7 +137,7 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
       // (An agent's Stop hooks are SubagentStop hooks in the claude profile.)
       const event = profile.view(listed) === undefined ? listed : (profile.configEvent?.(listed, origin) ?? listed);
       if (profile.view(event) === undefined) {
-        unknownEvents.warn(`harness-hooks: unknown hook event "${event}" in ${source} config${where}; its hooks were skipped`);
+        unknownEvents.warn(`harness-hooks: unknown hook event ${JSON.stringify(event)}${didYouMean(event, profile.events)} in ${source} config${where}; its hooks were skipped`);
         skipped.push({ event, path: `hooks.${event}`, reason: `unknown event "${event}"` });
         continue;
       }
@@ -192,17 +195,23 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
             return;
           }
           // An approved hook's files are checked again each time it is about to run: one changed while the
-          // registry runs (a hook, or the model, rewriting the script) is not run — a recorded failure.
+          // registry runs (a hook, or the model, rewriting the script) is not run — a recorded failure. And
+          // from the folder it runs in this time: a profile without hookDir runs it in its input's `cwd`,
+          // the session's folder, which need not be the project's (`./hooks/x.sh` is then another file).
           const pinnedAt = pinned?.fingerprint;
+          const placeNow = (input: unknown): typeof place => {
+            const cwd = (input as { cwd?: unknown } | null)?.cwd;
+            return profile.hookDir !== undefined || typeof cwd !== 'string' || place === undefined ? place : { ...place, runDir: resolve(place.projectDir, cwd) };
+          };
           const entry =
             place === undefined || pinnedAt === undefined
               ? made
               : {
                   ...made,
                   invoke: (...args: Parameters<typeof made.invoke>) =>
-                    fingerprintHook(listed, group.matcher, hook, source, place).fingerprint === pinnedAt
+                    fingerprintHook(listed, group.matcher, hook, source, placeNow(args[0])).fingerprint === pinnedAt
                       ? made.invoke(...args)
-                      : Promise.reject(new Error('not run: not trusted (a file it runs changed since it was approved)')),
+                      : Promise.reject(new Error('not run: not trusted (a file it runs changed since it was approved, or it runs in another folder than the one it was approved in)')),
                 };
           removers.push(host.addEntry(event, { ...entry, matcher: group.matcher, meta }));
           added.push({ event, path, matcher: group.matcher, command, source });

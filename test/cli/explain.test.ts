@@ -107,6 +107,25 @@ describe('harness-hooks explain: payloads written by hand', () => {
 describe('harness-hooks explain: tool aliases (default profile)', () => {
   const home3 = makeHome();
   afterAll(() => home3.remove());
+  it('a hook filed under a misspelt event shows where the user looks (explain and run), and a misspelt EVENT gets a suggestion', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'hh-cli-typo-'));
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { PostToolUSe: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const payload = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: {}, tool_use_id: 't1' });
+    const common = ['--profile', 'claude', '--payload', '-', '--settings', file];
+    const json = JSON.parse((await cli(['explain', 'PostToolUse', ...common, '--json'], { home: home3.path, input: payload })).stdout) as ExplainJson;
+    expect(json.hooks).toEqual([expect.objectContaining({ runs: false, path: 'hooks.PostToolUSe', reason: expect.stringContaining('filed under "PostToolUSe", an event the claude profile does not know (did you mean "PostToolUse"?)') })]);
+    const ran = await cli(['run', 'PostToolUse', ...common], { home: home3.path, input: payload });
+    expect(ran.stdout).toContain('did you mean "PostToolUse"?');
+    expect(ran.stdout).not.toContain('no hooks for PostToolUse');
+    const typo = await cli(['explain', 'PostToolUSe', ...common], { home: home3.path, input: payload });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('unknown event "PostToolUSe" for the claude profile (did you mean "PostToolUse"?)');
+  });
+
   it('points at --tool-alias when a matcher names the tool in another spelling, and --tool-alias makes it match', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -116,7 +116,7 @@ describe('addConfig', () => {
     expect(report.added.map((a) => a.path)).toEqual(['hooks.Stop[0].hooks[1]']);
     expect(report.skipped.map((s) => s.reason)).toEqual(['unknown event "PreToolUze"', 'unsupported handler type "http"']);
     expect(logger.warnings).toHaveLength(2);
-    expect(logger.warnings[0]).toMatch(/PreToolUze/);
+    expect(logger.warnings[0]).toContain('unknown hook event "PreToolUze" (did you mean "PreToolUse"?) in user config');
     expect(logger.warnings[1]).toMatch(/hooks\.Stop\[0\]\.hooks\[0\].*"http"/);
   });
 
