@@ -34,14 +34,16 @@ const DEFAULT_INHERIT: Readonly<Record<string, NonNullable<HookEnvRule['inherit'
   agent: 'safe',
 };
 
-const SECRET_NAME = /(?:^|_)(?:[A-Z0-9]*API_?KEY|ACCESS_?KEY|[A-Z0-9]*TOKEN|[A-Z0-9]*PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|CREDENTIALS?|CREDS|PRIVATE_?KEY|AUTH|COOKIE|KEY|PAT)(?:_|$)|SECRET|(?:^|_)(?:DATABASE|DB|MONGO|MONGODB|REDIS|POSTGRES|PG|MYSQL|AMQP|RABBITMQ)_?(?:URL|URI|DSN)$/i;
+const SECRET_NAME = /(?:^|_)(?:[A-Z0-9]*API_?KEY|ACCESS_?KEY|[A-Z0-9]*TOKEN|[A-Z0-9]*PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|CREDENTIALS?|CREDS|PRIVATE_?KEY|AUTH|COOKIE|KEY|PAT)(?:_|$)|SECRET|WEBHOOK|(?:^|_)(?:DATABASE|DB|MONGO|MONGODB|REDIS|POSTGRES|PG|MYSQL|AMQP|RABBITMQ)_?(?:URL|URI|DSN)$/i;
 const SECRET_VALUE = /^(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_|rk_live_|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|glpat-|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|xox[abprs]-|AKIA[0-9A-Z]{16}$|ASIA[0-9A-Z]{16}$|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ|(?:Bearer|Basic|token) \S{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----)|^[a-z][a-z0-9+.-]*:\/\/[^\s/@:]+:[^\s/@]+@/i;
+// Anywhere in a value: a private key (a JSON service account holds one mid-text), a webhook URL (whoever has it posts as the owner).
+const SECRET_INSIDE = /-----BEGIN [A-Z ]*PRIVATE KEY-----|https:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks|[a-z0-9-]+\.webhook\.office\.com)\//i;
 const BASICS = /^(?:PATH|HOME|USER|LOGNAME|SHELL|LANG|LC_[A-Z]+|TERM|TMPDIR|TZ)$/;
 
 /** Whether a variable looks like a secret, by its name or its value. */
 export function looksSecret(name: string, value: string | undefined): boolean {
   // (`PWD` itself is the working directory, not a password.)
-  return (name !== 'PWD' && name !== 'OLDPWD' && SECRET_NAME.test(name)) || (value !== undefined && SECRET_VALUE.test(value.trim()));
+  return (name !== 'PWD' && name !== 'OLDPWD' && SECRET_NAME.test(name)) || (value !== undefined && (SECRET_VALUE.test(value.trim()) || SECRET_INSIDE.test(value)));
 }
 
 // Validates the option (a TypeError naming the source and the field).

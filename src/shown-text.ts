@@ -33,7 +33,8 @@ const DATA_KEYS: ReadonlySet<string> = new Set([
 // Shown text sits a few levels down at most (`hookSpecificOutput.permissionDecisionReason`,
 // `modelText.toolResult.text`); deeper values are a hook's own data and are left as they are.
 const MAX_DEPTH = 4;
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+// (What stripTerminalControls removes: C0 but tab and newline, DEL, C1, bidirectional overrides and isolates.)
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 // The result with its shown text cleaned: the same object when nothing needed it (the usual case, no
 // copy), else a copy with the cleaned fields — never a change to an object a hook or handler returned.

@@ -6,8 +6,9 @@
 
 // ESC-introduced sequences: CSI (ESC [ … final), OSC/DCS/APC/PM/SOS (ESC ] … BEL or ST), and two-byte ones.
 const ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_]|.?)/gs;
-// Other C0 controls (but tab and newline), DEL and the C1 range (which some terminals also obey).
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+// Other C0 controls (but tab and newline), DEL and the C1 range (which some terminals also obey), and
+// bidirectional overrides and isolates (which reorder what is shown: `\u202egnp.exe` reads as `exe.png`).
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
 export function stripTerminalControls(text: string): string {
   return text.replace(ESCAPES, '').replace(CONTROLS, '');

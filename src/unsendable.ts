@@ -13,7 +13,8 @@ export const MAX_INPUT_VALUES = 1_000_000;
 
 // Why `input` cannot be written as JSON for a hook (nested too deep, containing itself, a BigInt, too many
 // values, a getter that throws), or undefined when it can. Reads what JSON.stringify reads: own enumerable
-// string keys, array items; an object with a `toJSON` method is taken as it says (a Date).
+// string keys, array items, and for an object with a `toJSON` method what that returns (a Date's string; an
+// object's toJSON may return anything, however deep, and JSON.stringify walks that).
 export function whyUnsendable(input: unknown): string | undefined {
   try {
     return walk(input);
@@ -35,10 +36,15 @@ function walk(input: unknown): string | undefined {
   const onPath = new Set<object>();
   let visited = 0;
   let value = input;
+  // The key `value` was read at (an array index as a number: made a string only for a toJSON call).
+  let key: string | number = '';
   for (;;) {
     if (++visited > MAX_INPUT_VALUES) return `the hook input holds more than ${MAX_INPUT_VALUES} values`;
+    // As JSON.stringify: toJSON(key) first, and its answer is what is written (one level, not repeated).
+    const toJSON = value !== null && (typeof value === 'object' || typeof value === 'bigint') ? (value as { toJSON?: unknown }).toJSON : undefined;
+    if (typeof toJSON === 'function') value = (toJSON as (key: string) => unknown).call(value, String(key));
     if (typeof value === 'bigint') return 'the hook input holds a BigInt, which JSON cannot carry';
-    if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    if (value !== null && typeof value === 'object') {
       if (onPath.has(value)) return 'the hook input contains itself';
       if (frames.length >= MAX_INPUT_DEPTH) return `the hook input is nested deeper than ${MAX_INPUT_DEPTH} levels`;
       const keys = Array.isArray(value) ? undefined : Object.keys(value);
@@ -54,7 +60,8 @@ function walk(input: unknown): string | undefined {
     }
     if (frame === undefined) return undefined;
     const at = frame.next++;
-    value = frame.keys === undefined ? (frame.value as unknown[])[at] : (frame.value as Record<string, unknown>)[frame.keys[at]!];
+    key = frame.keys === undefined ? at : frame.keys[at]!;
+    value = (frame.value as Record<string | number, unknown>)[key];
   }
 }
 

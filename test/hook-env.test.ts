@@ -26,6 +26,11 @@ describe('looksSecret', () => {
     for (const name of ['PGPASSWORD', 'MYSQL_PWD', 'DB_PASS', 'DOCKER_PASS', 'CLIENTSECRET', 'DATABASE_URL', 'MONGO_URI', 'GITHUB_PAT', 'CREDS']) expect([name, looksSecret(name, 'x')]).toEqual([name, true]);
     for (const value of ['npm_abcdefghijklmnopqrstuvwxyz0123456789', 'hf_abcdefghijklmnopqrstuvwxyz012345', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', 'Bearer sk-abcdefgh', '  ghp_abcdefghijklmnopqrstuvwxyz0123', 'postgres://app:hunter2@db:5432/x']) expect([value, looksSecret('X', value)]).toEqual([value, true]);
     expect(looksSecret('X', 'https://example.com/path')).toBe(false);
+    // The review of issue 23: a key inside a JSON service account, webhook URLs (posting is the secret).
+    const serviceAccount = JSON.stringify({ type: 'service_account', private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n' });
+    for (const [name, value] of [['FIREBASE_SERVICE_ACCOUNT', serviceAccount], ['SLACK_HOOK', 'https://hooks.slack.com/services/T000/B000/abcdefghijkl'], ['NOTIFY', 'https://discord.com/api/webhooks/123/abcdefghijkl'], ['SLACK_WEBHOOK_URL', 'x'], ['TEAMS_WEBHOOK', 'x']]) {
+      expect([name, looksSecret(name!, value)]).toEqual([name, true]);
+    }
     expect(Object.keys(withheldEnv({}, 'project', { ['__proto__']: 'ghp_abcdefghijklmnopqrstuvwxyz0123' } as never)!)).toEqual(['__proto__']);
   });
 });

@@ -41,4 +41,26 @@ describe('referencePlaceholders', () => {
       expect(out).toBe(`[${value}][${value}/x][${value}]`);
     }
   });
+
+  // The review of issue 23: a quote in a comment or a here-document, quotes inside `$( … )` or backticks
+  // within double quotes, and bash's `$'…'` do not throw the reading of the quotes off: each reference
+  // still expands to the one word the path is (a path with spaces is not split, nor globbed).
+  it.each([
+    ['a comment with a quote', 'true # don\'t\nprintf "[%s]" ${ROOT}/x'],
+    ['a command substitution in double quotes', 'printf "[%s]" "$(printf %s "${ROOT}/x")"'],
+    ['backticks in double quotes', 'printf "[%s]" "`printf %s ${ROOT}/x`"'],
+    ['a here-document with a quote in it', "cat >/dev/null <<EOF\nit's\nEOF\nprintf \"[%s]\" ${ROOT}/x"],
+    ['a here-document that names the placeholder', 'while IFS= read -r l; do printf "[%s]" "$l"; done <<EOF\n${ROOT}/x\nEOF'],
+    ["bash's $'…' with an escaped quote", "printf %s $'it\\'s' >/dev/null; printf \"[%s]\" ${ROOT}/x"],
+    ['a nested $( ( … ) )', 'printf "[%s]" "$( (printf %s ${ROOT}/x) )"'],
+  ])('%s: bash runs the intended words', (_label, command) => {
+    const value = ' two  spaces * ';
+    const out = execFileSync('bash', ['-c', quotePlaceholdersForShell(command, ['ROOT'])], { env: { ...process.env, ROOT: value }, encoding: 'utf8', cwd: '/' });
+    expect(out).toBe(`[${value}/x]`);
+  });
+
+  it('PowerShell: a here-string is read whole (a quote inside it is not a quote)', () => {
+    expect(referencePlaceholders("$s = @'\nit's\n'@\n& ${ROOT}/x.ps1", ROOT, 'powershell')).toBe("$s = @'\nit's\n'@\n& ${env:ROOT}/x.ps1");
+    expect(referencePlaceholders('$s = @"\nsay "hi" ${ROOT}\n"@\n& ${ROOT}/x.ps1', ROOT, 'powershell')).toBe('$s = @"\nsay "hi" ${env:ROOT}\n"@\n& ${env:ROOT}/x.ps1');
+  });
 });

@@ -13,6 +13,11 @@ describe('cleanShownText', () => {
     expect(specific.permissionDecisionReason).toContain('\r');
   });
 
+  it('removes bidirectional overrides and isolates from shown text (they reorder what a person reads), not from data', () => {
+    const result = { blocked: true, reason: 'blocked: \u202egnp.exe\u202c rm\u2066 -rf\u2069', hookSpecificOutput: { updatedInput: { command: '\u202e' } } };
+    expect(cleanShownText(result)).toEqual({ blocked: true, reason: 'blocked: gnp.exe rm -rf', hookSpecificOutput: { updatedInput: { command: '\u202e' } } });
+  });
+
   it('returns the very same result when nothing needs cleaning', () => {
     const result = { blocked: false, reason: 'fine\tand\nok', hookSpecificOutput: { additionalContext: 'x' } };
     expect(cleanShownText(result)).toBe(result);

@@ -24,6 +24,8 @@ describe('terminal text', () => {
   it('strips escape sequences and control characters, keeping tabs and newlines', () => {
     expect(stripTerminalControls(`formatting${OSC52} done\x1b[2J\x1b[31m!\x1b[0m\tok\nnext\x00\x9b`)).toBe('formatting done!\tok\nnext');
     expect(stripTerminalControls('\x1b]0;pwned title\x1b\\plain')).toBe('plain');
+    // Bidirectional overrides and isolates reorder what is shown: removed too.
+    expect(stripTerminalControls('file \u202egnp.exe\u202c and \u2067x\u2069')).toBe('file gnp.exe and x');
   });
 
   it('allows a bell and OSC 9 / 777 notifications as terminalSequence, nothing else', () => {

@@ -36,6 +36,19 @@ describe('whyUnsendable', () => {
     const hostile = Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('gotcha'); } });
     expect(whyUnsendable(hostile)).toBe('reading the hook input threw: gotcha');
   });
+
+  it('reads what a toJSON method gives, as JSON.stringify does: a deep or throwing one is named', () => {
+    const deep = nested(6_000);
+    expect(() => JSON.stringify({ x: { toJSON: () => deep } })).toThrow(RangeError);
+    expect(whyUnsendable({ x: { toJSON: () => deep } })).toMatch(/nested deeper than/);
+    expect(whyUnsendable({ toJSON: () => 10n })).toMatch(/BigInt/);
+    expect(whyUnsendable({ d: { toJSON: () => { throw new Error('no'); } } })).toBe('reading the hook input threw: no');
+    // toJSON gets the key JSON.stringify gives it, and what it returns is what is walked.
+    const keys: string[] = [];
+    const tell = { toJSON: (key: string) => (keys.push(key), { ok: 1 }) };
+    expect(whyUnsendable({ a: tell, b: [tell] })).toBeUndefined();
+    expect(keys).toEqual(['a', '0']);
+  });
 });
 
 describe('the dispatch runs refuse an input they cannot send to a command entry', () => {

@@ -3,7 +3,8 @@
 // has), the settings files (from `--settings`, else the files the profile would read), and the project
 // directory (`--project-dir`, else the folder that holds the settings file's `.claude/`). Whatever was
 // inferred is said on stderr, so a hook author knows what ran.
-import { existsSync, readFileSync, statSync } from '../node-builtins.js';
+import { existsSync, statSync } from '../node-builtins.js';
+import { DEFAULT_MAX_CONFIG_BYTES, readRegularFileSync } from '../config/read-file.js';
 import { homedir } from '../node-builtins.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from '../profiles/claude/events.js';
@@ -118,10 +119,12 @@ export function inferProfile(files: readonly string[]): { profile: ProfileName; 
   return undefined;
 }
 
-// The event names a settings file lists (nothing when it cannot be read: its errors come later).
+// The event names a settings file lists (nothing when it cannot be read: its errors come later). Read as
+// every config is (read-file.ts): a FIFO or a device a repository planted under this name, or a file past
+// the config cap, is not read — a blocking read here would hang the CLI before any bound applies.
 function eventsIn(file: string): string[] {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as { hooks?: unknown };
+    const value = JSON.parse(readRegularFileSync(file, DEFAULT_MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '')) as { hooks?: unknown };
     return value !== null && typeof value === 'object' && value.hooks !== null && typeof value.hooks === 'object' ? Object.keys(value.hooks) : [];
   } catch {
     return [];

@@ -114,9 +114,26 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
   // A config's warnings of one kind: the first few, then one line counting the rest.
   const unknownEvents = makeWarningSummary((m) => host.logger.warn(m), (n) => `harness-hooks: and ${n} more unknown hook events in ${source} config${where}; their hooks were skipped`);
   const skippedHooks = makeWarningSummary((m) => host.logger.warn(m), (n) => `harness-hooks: and ${n} more hooks in ${source} config${where} were skipped`);
-  host.batch(() => addAll());
+  // What the profile warns while it makes this config's entries (an invalid matcher, a timeout in the wrong
+  // unit; one per hook, 2,000 in one file): the first few, then one line counting the rest. Only while
+  // adding: an entry that keeps its host's logger warns at dispatch (a matcher past its budget) as it is.
+  const logger = profileHost.logger;
+  const entryWarnings = makeWarningSummary((m) => logger.warn(m), (n) => `harness-hooks: and ${n} more warnings about hooks in ${source} config${where}`);
+  let adding = true;
+  const entryLogger: HookLogger = { warn: (m, detail) => (adding ? entryWarnings.warn(m) : logger.warn(m, detail)) };
+  // The host's own logger is swapped for the add (synchronous, so nothing else runs meanwhile): the
+  // profile's entries and the matchers the registry compiles for them (with this same host) warn through it.
+  const swap = (to: HookLogger): void => void ((profileHost as { logger: HookLogger }).logger = to);
+  swap(entryLogger);
+  try {
+    host.batch(() => addAll());
+  } finally {
+    adding = false;
+    swap(logger);
+  }
   unknownEvents.flush();
   skippedHooks.flush();
+  entryWarnings.flush();
   // One warning for the config, not a silent report: a guard a closed gate keeps off lets calls through.
   if (gate !== undefined) {
     const off = skipped.filter((s) => s.gate === gate).length;
@@ -199,9 +216,11 @@ export function addConfig(host: ConfigHost, profile: Profile, profileHost: Profi
           // from the folder it runs in this time: a profile without hookDir runs it in its input's `cwd`,
           // the session's folder, which need not be the project's (`./hooks/x.sh` is then another file).
           const pinnedAt = pinned?.fingerprint;
+          // (An input without `cwd` — the default profile's payload — runs in the session's, as it is then.)
           const placeNow = (input: unknown): typeof place => {
-            const cwd = (input as { cwd?: unknown } | null)?.cwd;
-            return profile.hookDir !== undefined || typeof cwd !== 'string' || place === undefined ? place : { ...place, runDir: resolve(place.projectDir, cwd) };
+            const given = (input as { cwd?: unknown } | null)?.cwd;
+            const cwd = typeof given === 'string' ? given : (profileHost.session.cwd ?? process.cwd());
+            return profile.hookDir !== undefined || place === undefined ? place : { ...place, runDir: resolve(place.projectDir, cwd) };
           };
           const entry =
             place === undefined || pinnedAt === undefined

@@ -22,7 +22,7 @@ const ALWAYS_READ: ReadonlySet<string> = new Set(['managed', 'system']);
 
 export type LayerRead = { config: Record<string, unknown> } | { report: AddConfigReport } | undefined;
 
-/** One loader run's count of hooks per source (makeSourceBudget): a source's files together list at most maxHooks. */
+/** One loader run's count of hooks per source (makeSourceBudget): a source's files together list at most maxHooks; and, under `gated-off <source>`, how many of its files were not read. */
 export type SourceBudget = Map<string, number>;
 
 // A new budget, for one loadSettings call.
@@ -41,7 +41,13 @@ export async function readConfigLayer(target: LayerTarget, source: ConfigSource,
       () => false,
     );
     if (!exists) return undefined;
-    target.logger.warn(gatedOffWarning(file, 'not read, its hooks are off', gate));
+    // One warning per file for the first few of a source in one load, then one line for the rest (each
+    // file is still in its report): a gated-off folder of 64 files is not 64 warnings.
+    const key = `gated-off ${source}`;
+    const seen = budget === undefined ? 0 : (budget.get(key) ?? 0);
+    budget?.set(key, seen + 1);
+    if (seen < CONFIG_BOUNDS.maxWarnings) target.logger.warn(gatedOffWarning(file, 'not read, its hooks are off', gate));
+    else if (seen === CONFIG_BOUNDS.maxWarnings) target.logger.warn(`harness-hooks: more ${source} files were not read either (their hooks are off: ${gate.why}); each is listed in the loader's report`);
     return { report: gatedFileReport(source, file, gate) };
   }
   const config = await readConfigObject(file, (m) => target.logger.warn(`harness-hooks: ${m}`), dropped);

@@ -162,8 +162,9 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
    */
   trust?(host: ProfileHost<State>, hook: ConfiguredHook): { why: string; trust: 'new' | 'changed' } | undefined;
   /**
-   * The folder a configured hook runs in, where its dialect names one (copilot's `cwd`): what the trust
-   * store finds the files its command runs in. Default: the project.
+   * The folder a configured hook runs in, where its dialect decides it (copilot's `cwd`, cursor's config
+   * folder): what the trust store finds the files its command runs in (undefined: the project). Without
+   * it, the project at approval, and the hook input's `cwd` (where the hook is spawned) before each run.
    */
   hookDir?(host: ProfileHost<State>, hook: HookHandlerConfig, origin: ConfigOrigin): string | undefined;
   /** The event a configured hook from `origin` listed under `event` registers on. Default: `event`. */

@@ -16,7 +16,7 @@ import type { McpToolResponse, PromptHookResponse } from './adapters.js';
 import type { ClaudeEventSpec } from './events.js';
 import { stripTerminalControls } from '../../terminal-text.js';
 import { compileIfCondition } from './matcher.js';
-import { bracedPlaceholders, referencePlaceholders } from '../../shell-placeholders.js';
+import { bracedPlaceholders, execFormArgs, referencePlaceholders, type ShellPlaceholder } from '../../shell-placeholders.js';
 import type { LimitText } from './large-output.js';
 import { urlForDisplay } from '../../http/url-text.js';
 import { fromCommandResult, parseClaudeStdout, type ClaudeEntryOutcome } from './output.js';
@@ -101,6 +101,7 @@ export function makeConfigEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: H
 }
 
 const PLUGIN_PLACEHOLDERS = bracedPlaceholders(['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA']);
+const [PROJECT_DIR_REFERENCE] = bracedPlaceholders(['CLAUDE_PROJECT_DIR']) as [ShellPlaceholder];
 
 interface PluginContext {
   root: string;
@@ -134,7 +135,8 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
   // (src/shell-placeholders.ts); in exec form, which no shell reads, the text is substituted.
   const shellForm = hook.args === undefined;
   const configured: CommandHookSpec = { type: 'command', command: plugin !== undefined && shellForm ? referencePlaceholders(hook.command!, PLUGIN_PLACEHOLDERS, hook.shell === 'powershell' ? 'powershell' : 'sh') : sub(hook.command!) };
-  if (hook.args !== undefined) configured.args = hook.args.map(sub);
+  // (A shell's `-c` line in exec form is shell text: references there, and CLAUDE_PROJECT_DIR too.)
+  if (hook.args !== undefined) configured.args = execFormArgs(hook.command!, hook.args, plugin === undefined ? [PROJECT_DIR_REFERENCE] : [...PLUGIN_PLACEHOLDERS, PROJECT_DIR_REFERENCE], sub);
   if (hook.shell !== undefined) configured.shell = hook.shell;
   // Exec form has no shell to expand `${CLAUDE_PROJECT_DIR}`: it is substituted in `command` and in each
   // `args` element, per run (the project dir can follow the session); `$HOME` stays literal, `"a b"` one
@@ -248,7 +250,8 @@ const PROJECT_DIR_PLACEHOLDER = '${CLAUDE_PROJECT_DIR}';
 function withProjectDir(spec: CommandHookSpec, projectDir: string): CommandHookSpec {
   const has = spec.command.includes(PROJECT_DIR_PLACEHOLDER) || spec.args!.some((a) => a.includes(PROJECT_DIR_PLACEHOLDER));
   if (!has) return spec;
-  return { ...spec, command: spec.command.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir), args: spec.args!.map((a) => a.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir)) };
+  // (A shell's `-c` line holds references already, made when the hook was configured: not text to paste into.)
+  return { ...spec, command: spec.command.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir), args: execFormArgs(spec.command, spec.args!, [], (a) => a.replaceAll(PROJECT_DIR_PLACEHOLDER, projectDir)) };
 }
 
 // `{"async": true, "asyncTimeout": N}` (N in ms) as a first stdout line: the new timeout, else undefined.

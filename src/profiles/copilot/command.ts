@@ -15,7 +15,7 @@
 //   system temp dir" [BIN]).
 import { homedir, tmpdir } from '../../node-builtins.js';
 import { basename, join, resolve } from 'node:path';
-import { bracedPlaceholders, referencePlaceholders } from '../../shell-placeholders.js';
+import { bracedPlaceholders, execFormArgs, referencePlaceholders } from '../../shell-placeholders.js';
 
 /** The variables a plugin hook gets, and the placeholders its config strings may name. */
 export const PLUGIN_VARIABLES = ['CLAUDE_PLUGIN_ROOT', 'COPILOT_PLUGIN_ROOT', 'PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'COPILOT_PLUGIN_DATA', 'PLUGIN_DATA', 'CLAUDE_PROJECT_DIR', 'COPILOT_PROJECT_DIR'] as const;
@@ -62,6 +62,11 @@ const PLUGIN_PLACEHOLDERS = [...bracedPlaceholders(PLUGIN_VARIABLES), ...[...TEM
 /** A shell line with a plugin's placeholders made references to its variables (bash: quoted; PowerShell: `${env:…}`). */
 export function shellLine(line: string, plugin: boolean, powershell: boolean): string {
   return plugin ? referencePlaceholders(line, PLUGIN_PLACEHOLDERS, powershell ? 'powershell' : 'sh') : line;
+}
+
+/** An exec hook's arguments with a plugin's placeholders put in: as text, but in a shell's `-c` line as references (execFormArgs). */
+export function execArgs(program: string, args: readonly string[], vars: Readonly<Record<string, string>>): string[] {
+  return execFormArgs(program, args, Object.keys(vars).length === 0 ? [] : PLUGIN_PLACEHOLDERS, (a) => substitute(a, vars));
 }
 
 /** A string no shell reads (exec, args, cwd) with a plugin's placeholders replaced by their values. */

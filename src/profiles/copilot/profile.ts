@@ -25,7 +25,7 @@ import type { EventView, Profile, ProfileTypes } from '../profile.js';
 import { parseCopilotConfig, type CopilotHandlerFields } from './config.js';
 import { claudeToolName, COPILOT_DEFAULT_TIMEOUT_SEC, COPILOT_EVENT_SPECS, COPILOT_HOOK_EVENTS, PASCAL_EVENTS, type CopilotEventSpec, type CopilotHookEvent } from './events.js';
 import { camelStdin, makeHookInput, pascalStdin } from './input.js';
-import { expandEnv, pluginVariables, shellLine, spawnCwd, substitute } from './command.js';
+import { execArgs, expandEnv, pluginVariables, shellLine, spawnCwd, substitute } from './command.js';
 import { copilotGate } from './gate.js';
 import { checkHttpUrl, runCopilotHttpHook } from './http.js';
 import { compileClaudeMatcher, compileCopilotMatcher } from './matcher.js';
@@ -205,7 +205,7 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
     const exec = typeof h.exec === 'string';
     const line = h.command;
     const run: CommandHookSpec = exec
-      ? { type: 'command', command: substitute(line, vars), args: ((h.args as string[] | undefined) ?? []).map((a) => substitute(a, vars)) }
+      ? { type: 'command', command: substitute(line, vars), args: execArgs(line, (h.args as string[] | undefined) ?? [], vars) }
       : windows
         ? { type: 'command', command: shellLine(line, root !== undefined, true), shell: 'powershell' }
         : { type: 'command', command: 'bash', args: ['-c', shellLine(line, root !== undefined, false)] };

@@ -133,17 +133,11 @@ function subagentKey(p: Record<string, unknown>): string {
 
 // What a hook from `source` (priority `rank`) gets of its conversation's exported variables (see above).
 function exportedEnv(host: ProfileHost<CursorState>, conversation: string, source: string, rank: number, withheld: Readonly<Record<string, undefined>> | undefined): Record<string, string> | undefined {
-  const exported = host.state.sessionEnv(conversation, rank);
-  if (exported === undefined) return undefined;
   const inheritsAll = host.inheritsAllEnv(source);
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(exported.env)) {
-    if (withheld !== undefined && Object.hasOwn(withheld, name)) continue;
-    if (!mayExportTo(SOURCE_OF_RANK[exported.from[name]!]!, source, name)) continue;
-    if (!inheritsAll && exported.from[name] !== rank && looksSecret(name, value)) continue;
-    out[name] = value;
-  }
-  return out;
+  // (Checked per exporter: a higher source's value this hook may not get leaves it the lower one's.)
+  const reaches = (from: number, name: string, value: string): boolean =>
+    (withheld === undefined || !Object.hasOwn(withheld, name)) && mayExportTo(SOURCE_OF_RANK[from]!, source, name) && (inheritsAll || from === rank || !looksSecret(name, value));
+  return host.state.sessionEnv(conversation, rank, reaches)?.env;
 }
 
 export const cursorProfile: Profile<CursorProfileTypes, CursorState, CursorEventView> = {
@@ -195,6 +189,9 @@ export const cursorProfile: Profile<CursorProfileTypes, CursorState, CursorEvent
     if (version !== undefined && version !== 1) host.logger.warn(`harness-hooks: hooks.json${where} says version ${version}; this profile reads version 1 (its hooks are loaded as version 1)`);
     return undefined;
   },
+
+  // A hook runs in its config's folder, not the payload's cwd: the trust store finds its scripts there.
+  hookDir: (host, hook, origin) => workingDir(host, origin, handlerInfo(hook)?.configDir),
 
   configEntry(host, event, hook, origin) {
     const h = hook as typeof hook & CursorHandlerFields;

@@ -126,9 +126,10 @@ export class CursorState {
 
   /**
    * What hooks of priority `rank` or higher (a lower number) exported for this conversation, the higher
-   * priority winning a name; with the rank each name came from.
+   * priority winning a name; with the rank each name came from. `reaches`: whether a value exported at a
+   * rank may reach the asking hook at all — one that may not never hides a lower rank's value of that name.
    */
-  sessionEnv(conversation: string, rank: number): { env: Record<string, string>; from: Record<string, number> } | undefined {
+  sessionEnv(conversation: string, rank: number, reaches: (from: number, name: string, value: string) => boolean = () => true): { env: Record<string, string>; from: Record<string, number> } | undefined {
     const c = this.#conversation(conversation, false);
     if (c === undefined || c.env.size === 0) return undefined;
     const env: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -137,6 +138,7 @@ export class CursorState {
       const exported = c.env.get(r);
       if (exported === undefined) continue;
       for (const name of Object.keys(exported)) {
+        if (!reaches(r, name, exported[name]!)) continue;
         env[name] = exported[name]!;
         from[name] = r;
       }

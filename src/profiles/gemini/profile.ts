@@ -326,7 +326,10 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
     // The matcher Gemini's planner throws on counts only where it reads matchers.
     const badMatcher = spec.matchField === null ? undefined : raw.badMatcher;
     if (badMatcher !== undefined) host.logger.warn(`harness-hooks: ${event} hook ${JSON.stringify(name)} has the matcher ${badMatcher}, not a string: Gemini's planner throws on it, so no ${event} hook runs while it is registered`);
-    const data: GeminiEntryData = { sequential: raw.sequential === true, key: hookKey(rawName, command), name, priority: origin.source === 'plugin' ? 4 : 1, ...(badMatcher === undefined ? {} : { badMatcher }) };
+    // Gemini keys a hook by name and command; here its own `env` too (deliberately): a copy whose env makes
+    // its program start otherwise (BASH_ENV, PATH, …) is another hook, never one that replaces the guard.
+    const envKey = Object.keys(ownEnv).length === 0 ? '' : `\u0000${JSON.stringify(Object.entries(ownEnv).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
+    const data: GeminiEntryData = { sequential: raw.sequential === true, key: hookKey(rawName, command) + envKey, name, priority: origin.source === 'plugin' ? 4 : 1, ...(badMatcher === undefined ? {} : { badMatcher }) };
     const source = origin.source;
     const state = host.state;
     return {

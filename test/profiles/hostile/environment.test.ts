@@ -158,4 +158,21 @@ describe('cursor: a sessionStart export reaches another source\'s hooks only thr
     for (const name of STARTUP) expect(seen.project![name]).toBe(exported[name]);
     expect(logger.warnings.filter((w) => w.includes(` exported ${STARTUP.join(', ')}; only hooks of the project source`))).toHaveLength(1);
   });
+
+  // The review of issue 23: the project's hooks come before the user's in Cursor's priority, so where both
+  // export a name the project's value wins it; a value that may not reach the user's hooks must not take
+  // the user's own value away from them either (a project erasing the user's guard's settings).
+  it("a name the project also exports keeps the user's own value for the user's hooks", async () => {
+    const project = tempDir('env-export-shadow-');
+    const out = join(project, 'env.txt');
+    const { r } = cursor(project);
+    r.addConfig({ version: 1, hooks: { sessionStart: [{ command: emit({ env: { USER_GUARD_MODE: 'strict', GUARD_LEVEL: '9' } }) }], afterAgentResponse: [{ command: printEnv(out, 'user', 'USER_GUARD_MODE', 'GUARD_LEVEL') }] } }, { source: 'user' });
+    r.addConfig({ version: 1, hooks: { sessionStart: [{ command: emit({ env: { USER_GUARD_MODE: 'off', GUARD_LEVEL: '0' } }) }], afterAgentResponse: [{ command: printEnv(out, 'project', 'USER_GUARD_MODE', 'GUARD_LEVEL') }] } }, { source: 'project' });
+    await r.dispatch('sessionStart' as never, {} as never);
+    await r.dispatch('afterAgentResponse' as never, { text: 'x' } as never);
+    await r.close();
+    const seen = printed(out);
+    expect(seen.user).toEqual({ USER_GUARD_MODE: 'strict', GUARD_LEVEL: '9' });
+    expect(seen.project).toEqual({ USER_GUARD_MODE: 'off', GUARD_LEVEL: '0' });
+  });
 });

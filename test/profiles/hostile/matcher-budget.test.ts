@@ -3,8 +3,8 @@
 // `.*.*.*Z` on 256: 1 s). Every profile now runs its matchers on the shared bounded engine: such a pattern
 // answers as written at once, a test that cannot finish within its budget runs the hooks (fail safe) with
 // one warning naming the pattern, and the value is tested whole (no cap that a long value slips past).
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { loopBlockedDuring as watchLoop } from '../../helpers/loop-delay.js';
 import { HookRegistry, PROFILE_NAMES_FOR_TESTS, type Dialect } from '../contract-dialects.js';
 
 // Per profile: the event whose matcher tests a value the model controls, the payload carrying that value,
@@ -37,20 +37,11 @@ interface Registry {
   close(): Promise<void>;
 }
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Runs `body` and returns the longest the event loop was blocked meanwhile, in milliseconds. (The
-// histogram's timer must have fired once before the block, and once after it, for the block to count:
-// a dispatch whose matcher rejects resolves without a macrotask.)
-async function loopBlockedDuring(body: () => Promise<void>): Promise<number> {
-  const h = monitorEventLoopDelay({ resolution: 10 });
-  h.enable();
-  await tick(30);
-  await body();
-  await tick(30);
-  h.disable();
-  return h.max / 1e6;
-}
+// Runs `body` and returns the longest the event loop was blocked meanwhile, in milliseconds (the shared
+// helper lets the histogram's timer fire before and after: a dispatch whose matcher rejects resolves
+// without a macrotask).
+const loopBlockedDuring = async (body: () => Promise<void>): Promise<number> => (await watchLoop(body)).blockedMs;
 
 describe.each(PROFILE_NAMES_FOR_TESTS)('matcher budget: %s profile', (name, d: Dialect) => {
   const target = TARGETS[name];

@@ -121,3 +121,52 @@ describe.each(PROFILE_NAMES_FOR_TESTS.filter(([name]) => VARIANTS[name] !== unde
     }
   }
 });
+
+// The review of issue 23: an exec-form hook whose program is a shell, `sh -c '<line>'`, hands its line to a
+// shell all the same. A placeholder pasted into that line as text (as in an argument no shell reads) would
+// run a hostile folder's name; there it is a reference too. Claude (`command` + `args`, the plugin root and
+// the project folder) and copilot (`exec` + `args`) have an exec form.
+const EXEC_FORM: Record<string, { label: string; placeholder: string; hook(args: string[]): Record<string, unknown>; run(d: Dialect, folder: string, work: string, hooks: Record<string, unknown>[]): Promise<void> }[]> = {
+  claude: [
+    { label: 'plugin root', placeholder: '${CLAUDE_PLUGIN_ROOT}', hook: (args) => ({ type: 'command', command: 'sh', args, timeout: 20 }), run: (d, folder, work, hooks) => asPluginHooks(d, folder, work, hooks, { pluginDataDir: join(work, '.data') }) },
+    {
+      label: 'project folder',
+      placeholder: '${CLAUDE_PROJECT_DIR}',
+      hook: (args) => ({ type: 'command', command: 'sh', args, timeout: 20 }),
+      run: async (d, folder, _work, hooks) => {
+        const r = registryFor(d, folder);
+        r.addConfig(d.config(d.tool.event, hooks), { source: 'project' });
+        await r.dispatch(d.tool.event as never, { ...d.tool.payload, cwd: folder } as never);
+        await r.close();
+      },
+    },
+  ],
+  copilot: [{ label: 'plugin root', placeholder: '${COPILOT_PLUGIN_ROOT}', hook: (args) => ({ exec: 'sh', args, timeoutSec: 20 }), run: (d, folder, work, hooks) => asPluginHooks(d, folder, work, hooks) }],
+};
+
+async function asPluginHooks(d: Dialect, folder: string, work: string, hooks: Record<string, unknown>[], extra: Record<string, unknown> = {}): Promise<void> {
+  const r = new HookRegistry({ profile: d.name, settings: SETTINGS, session: { cwd: work, sessionId: 's1' }, projectDir: work, logger: makeLogger(), ...(d.options ?? {}), ...extra } as never) as unknown as HookRegistry;
+  r.addConfig(d.config(d.tool.event, hooks), { source: 'plugin', pluginRoot: folder });
+  await r.dispatch(d.tool.event as never, { ...d.tool.payload, ...(d.name === 'copilot' ? {} : { cwd: work }) } as never);
+  await r.close();
+}
+
+describe.each(PROFILE_NAMES_FOR_TESTS.filter(([name]) => EXEC_FORM[name] !== undefined))('%s: exec form running a shell, with a hostile folder behind a placeholder', (name, d) => {
+  let n = 0;
+  for (const variant of EXEC_FORM[name]!) {
+    for (const folderName of FOLDER_NAMES) {
+      it(`${variant.label}: \`sh -c\` with ${JSON.stringify(folderName)} runs the intended script, and nothing else`, async () => {
+        const at = join(base, `exec-${name}-${n++}`);
+        const work = join(at, 'work');
+        const folder = join(at, folderName);
+        mkdirSync(work, { recursive: true });
+        mkdirSync(folder, { recursive: true });
+        copyFileSync(fixture('write-marker.sh'), join(folder, 'mark.sh'));
+        const p = variant.placeholder;
+        await variant.run(d, folder, work, [variant.hook(['-c', `"${p}/mark.sh" e0`]), variant.hook(['-ec', `${p}/mark.sh e1`]), variant.hook([`${p}/mark.sh`, 'e2'])]);
+        for (const dir of [work, folder, at, process.cwd()]) expect(existsSync(join(dir, 'PWNED')), `PWNED in ${dir}`).toBe(false);
+        expect(['e0', 'e1', 'e2'].filter((marker) => !existsSync(join(folder, marker)))).toEqual([]);
+      });
+    }
+  }
+});

@@ -63,6 +63,12 @@ describe.each(PROFILE_NAMES_FOR_TESTS)('trust store pins the script a command ru
     ['an env assignment, then sh -e', 'FOO=1 sh -e hooks/x.sh', 'hooks/x.sh', SH],
     ['cd hooks && sh x.sh', 'cd hooks && sh x.sh', 'hooks/x.sh', SH],
     ['bash -c with a script in it', `bash -c 'sh hooks/x.sh'`, 'hooks/x.sh', SH],
+    // The review of issue 23: a script read by `.`, behind a reserved word, from stdin, or through env -S.
+    ['. ./hooks/x.sh', '. ./hooks/x.sh', 'hooks/x.sh', SH],
+    ['if …; then ./hooks/x.sh; fi', 'if true; then ./hooks/x.sh; fi', 'hooks/x.sh', SH],
+    ['sh < hooks/x.sh', 'sh < hooks/x.sh', 'hooks/x.sh', SH],
+    ["env -S 'sh hooks/x.sh'", "env -S 'sh hooks/x.sh'", 'hooks/x.sh', SH],
+    ['echo "$(./hooks/x.sh)"', 'echo "$(./hooks/x.sh)" >&2', 'hooks/x.sh', SH],
   ];
   for (const [label, command, script, body] of cases) {
     it(`${label}: editing the script after approval makes the hook changed, and it does not run`, async () => {
@@ -105,6 +111,17 @@ describe.each(PROFILE_NAMES_FOR_TESTS)('trust store pins the script a command ru
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('a shell that reads its script from a pipe is never trusted, even once "approved", and says why', async () => {
+    const { repo, write } = makeRepo();
+    write('hooks/x.sh', SH('v1'));
+    const file = store();
+    const first = open(repo, file);
+    const report = load(first, repo, 'cat hooks/x.sh | sh');
+    expect(report.skipped).toEqual([expect.objectContaining({ gate: 'trustStore', reason: expect.stringMatching(/cannot be pinned/) })]);
+    first.trustStore.approve(report.skipped);
+    expect(load(open(repo, file), repo, 'cat hooks/x.sh | sh').added).toEqual([]);
+  });
+
   it('a script over the hash size limit is never trusted, even once "approved", and says why', async () => {
     const { repo, write } = makeRepo();
     write('hooks/big.sh', `${SH('v1')}#${'x'.repeat(1024 * 1024 + 10)}\n`);
@@ -117,6 +134,27 @@ describe.each(PROFILE_NAMES_FOR_TESTS)('trust store pins the script a command ru
     expect(load(again, repo, 'sh ./hooks/big.sh').added).toEqual([]);
     expect((await again.dispatch(d.tool.event, payload(repo))).runs).toEqual([]);
   });
+
+  // The review of issue 23: these profiles run a hook in the session's folder (the payload's `cwd`), which
+  // need not be the project's. `./hooks/x.sh` approved from the project's folder is another file there.
+  if (name !== 'copilot' && name !== 'cursor') {
+    it("a relative script approved in the project's folder does not run from another folder the session is in", async () => {
+      const { repo, write } = makeRepo();
+      write('hooks/x.sh', SH('v1'));
+      const marker = join(repo, 'OTHER-SCRIPT-RAN');
+      write('sub/hooks/x.sh', `#!/bin/sh\ntouch '${marker}'\n`);
+      const file = store();
+      const first = open(repo, file);
+      first.trustStore.approve(load(first, repo, 'sh ./hooks/x.sh').skipped);
+      const sub = join(repo, 'sub');
+      const r = new HookRegistry({ profile: d.name, settings: SETTINGS, trustStore: file, projectDir: repo, session: { sessionId: 's1', cwd: sub }, logger: makeLogger(), ...d.options } as never) as unknown as Registry;
+      expect(load(r, repo, 'sh ./hooks/x.sh').added).toHaveLength(1);
+      const result = await r.dispatch(d.tool.event, { ...d.tool.payload, ...(name === 'default' ? {} : { cwd: sub }) });
+      await r.close();
+      expect(existsSync(marker)).toBe(false);
+      expect(result.runs).toEqual([expect.objectContaining({ outcome: 'error', message: expect.stringMatching(/another folder|changed since it was approved/) })]);
+    });
+  }
 
   it('a script that appears after approval (it was missing then) makes the hook changed', async () => {
     const { repo, write } = makeRepo();
