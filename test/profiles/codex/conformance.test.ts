@@ -19,7 +19,7 @@ interface Variant { id: string; hooksJsonLayers: { source: string; hooks: Record
 type Seen = { toolOutput?: string; developer?: string; user?: string; assistant?: string };
 interface Observed { commandRan: boolean; commandLog?: string[]; modelSawAfterTool: Seen[][]; modelRequests?: number }
 
-// What Codex did differently on purpose here (README, codex profile): with two rewrites, Codex runs the
+// What Codex did differently on purpose here (docs/profiles/codex.md): with two rewrites, Codex runs the
 // one whose hook *finished* last; this profile the last configured one, so the result never depends on timing.
 const DELIBERATE: Record<string, string> = { 'two-updated-input': 'B-ran' };
 

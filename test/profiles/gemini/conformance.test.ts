@@ -34,7 +34,7 @@ interface Case {
   sanitization?: unknown;
 }
 
-// Where this profile differs from Gemini on purpose, and why (README, gemini profile):
+// Where this profile differs from Gemini on purpose, and why (docs/profiles/gemini.md):
 const DIFFERS: Record<string, string> = {
   // Gemini waits for a hook that ignores SIGTERM (its SIGKILL never fires); this engine kills the process group.
   'timeout-sigterm-ignored': 'never reproduce a hang',
