@@ -70,6 +70,28 @@ export interface ClaudeEventSpec {
   readonly ifConditions: boolean;
   /** HTTP hooks may run on this event. */
   readonly httpAllowed: boolean;
+  /**
+   * `prompt` and `agent` hooks may run on this event. They need the conversation, which SessionStart and
+   * Setup do not have yet: Claude Code 2.1.328 fails them there without running them (observed:
+   * fixtures/claude/oracle/docs-rules/sessionstart-setup-handler-types.json).
+   */
+  readonly promptHooksAllowed: boolean;
+  /**
+   * Claude Code's narrower exact-match set for this event's matchers: only letters, digits, `_` and `|` make
+   * a list of names (split on `|`); a `,`, a space or a `-` keeps the matcher on the regex path (an
+   * unanchored regular expression). Elsewhere `,`, space and `-` may be part of an exact list too.
+   */
+  readonly narrowMatchers?: true;
+  /**
+   * Plain stdout reaches the model as additional context (one reminder with the JSON `additionalContext`),
+   * not as the hook's success output. Only where `plainTextContext` holds.
+   */
+  readonly plainTextAsAdditionalContext?: true;
+  /**
+   * The `hookSpecificOutput` field an exit-0 command hook's stdout fills: its last non-empty line (banner
+   * lines before it ignored), resolved against the hook's cwd. A command's JSON output does not fill it.
+   */
+  readonly stdoutField?: string;
   /** `CLAUDE_ENV_FILE` is set for command hooks (bash exports written there apply to later Bash tool calls). */
   readonly envFile: boolean;
   /** Timeout in seconds of a hook that sets none. */
@@ -120,6 +142,7 @@ const spec = <
     plainTextContext: false,
     ifConditions: false,
     httpAllowed: true,
+    promptHooksAllowed: true,
     envFile: false,
     defaultTimeoutSec: 600,
     ...s,
@@ -204,7 +227,9 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     plainTextContext: true,
     outputFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'],
     // HTTP hooks would deadlock in headless mode: the structured-input consumer has not started yet.
+    // Nor do prompt and agent hooks run: there is no conversation yet.
     httpAllowed: false,
+    promptHooksAllowed: false,
     envFile: true,
   }),
   // Seed: no exit-2 line ("other exit codes - show stderr to user only"); kept `ignore` as specified.
@@ -213,8 +238,9 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   SessionEnd: spec('SessionEnd', { matchField: 'reason', required: ['reason'], exit2: 'ignore', defaultTimeoutSec: 1.5 }),
   // Exit 2 shows stderr to the model and continues the conversation: it blocks the stop.
   Stop: spec('Stop', { required: ['stop_hook_active'], exit2: 'block', outputFields: ['additionalContext'], jsonOnAnyExit: true, stopCount: 'session' }),
-  // Fire-and-forget: hook output and exit codes are ignored.
-  StopFailure: spec('StopFailure', { matchField: 'error', required: ['error'], exit2: 'ignore' }),
+  // Fire-and-forget: hook output and exit codes are ignored. Matchers use the narrower exact-match set
+  // (observed: fixtures/claude/oracle/docs-rules/stopfailure-matchers.json).
+  StopFailure: spec('StopFailure', { matchField: 'error', required: ['error'], exit2: 'ignore', narrowMatchers: true }),
   // Seed: the typed schema lists no event-specific field; agent_id/agent_type come as common fields.
   SubagentStart: spec('SubagentStart', { matchField: 'agent_type', outputFields: ['additionalContext'] }),
   // Seed: "matches on agent_type", though its payload builder passes no matchQuery. Exit 2 shows stderr to
@@ -239,9 +265,13 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     defaultTimeoutSec: 30,
     timeoutBlocks: 'all',
   }),
+  // Plain stdout is context for the next request the new model serves, in the same reminder as JSON
+  // additionalContext (observed: fixtures/claude/oracle/docs-rules/postmodelswitch-*).
   PostModelSwitch: spec('PostModelSwitch', {
     matchField: 'to_model',
     required: MODEL_SWITCH_FIELDS,
+    plainTextContext: true,
+    plainTextAsAdditionalContext: true,
     outputFields: ['additionalContext'],
     defaultTimeoutSec: 30,
   }),
@@ -260,6 +290,7 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
     required: ['trigger'],
     outputFields: ['additionalContext'],
     httpAllowed: false,
+    promptHooksAllowed: false,
     envFile: true,
   }),
   // Exit 2 shows stderr to the teammate and prevents idle.
@@ -282,9 +313,12 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   // A change to policy (managed) settings cannot be blocked.
   ConfigChange: spec('ConfigChange', { matchField: 'source', required: ['source'], exit2: 'block', decisionsIgnoredWhen: ['source', 'policy_settings'] }),
   // Seed: any non-zero exit code means "worktree creation failed"; exit 2 is not special, so `user`.
-  // On exit 0 stdout is the created worktree's absolute path (or hookSpecificOutput.worktreePath).
+  // On exit 0 a command's stdout names the created worktree: its last non-empty line, relative to the
+  // hook's cwd; a command's JSON hookSpecificOutput.worktreePath is not read (Claude Code took the JSON
+  // line as the path); HTTP hooks and in-process handlers return hookSpecificOutput.worktreePath
+  // (observed: fixtures/claude/oracle/docs-rules/worktreecreate-*).
   // It has decision control: a failing hook fails the creation (onFailure: 'block' applies).
-  WorktreeCreate: spec('WorktreeCreate', { required: ['name'], outputFields: ['worktreePath'], blocks: true }),
+  WorktreeCreate: spec('WorktreeCreate', { required: ['name'], outputFields: ['worktreePath'], blocks: true, stdoutField: 'worktreePath' }),
   WorktreeRemove: spec('WorktreeRemove', { required: ['worktree_path'] }),
   // Observability only: cannot block.
   InstructionsLoaded: spec('InstructionsLoaded', {
@@ -294,9 +328,11 @@ export const CLAUDE_EVENT_SPECS = Object.freeze({
   CwdChanged: spec('CwdChanged', { required: ['old_cwd', 'new_cwd'], outputFields: ['watchPaths'], envFile: true }),
   // Seed 002: the metadata table defines no matcher field, but the description says the matcher names files
   // to watch (".envrc|.env"), and the matchQuery switch (seed 004) matches basename(file_path).
+  // Matchers use the narrower exact-match set (observed: fixtures/claude/oracle/docs-rules/filechanged-matchers.json).
   FileChanged: spec('FileChanged', {
     matchField: 'file_path',
     matchBasename: true,
+    narrowMatchers: true,
     required: ['file_path', 'event'],
     outputFields: ['watchPaths'],
     envFile: true,

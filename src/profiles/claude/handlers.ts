@@ -235,7 +235,7 @@ function commandEntry(host: ClaudeHost, spec: ClaudeEventSpec, hook: HookHandler
           cleanup();
           // Its first stdout line was the {"async": true} declaration, not part of its output.
           if (backgrounded) finished({ ...r, stdout: afterFirstLine(r.stdout), stdoutForParse: afterFirstLine(r.stdoutForParse ?? r.stdout) }, false);
-          else resolve(fromCommandResult(r, spec, name, host.logger));
+          else resolve(fromCommandResult(r, spec, name, host.logger, cwd));
         }, failed);
         host.track(settled);
       });
@@ -340,8 +340,8 @@ function promptEntry(host: ClaudeHost, spec: ClaudeEventSpec, kind: 'prompt' | '
       }
       if (response.ok) return { outcome: 'ok' };
       const reason = response.reason ?? `the ${kind} hook said no`;
-      // The docs: `ok: false` has no effect on PermissionRequest (nor on SessionStart and Setup, which
-      // decide nothing: merge.ts ignores their blocks).
+      // The docs: `ok: false` has no effect on PermissionRequest (SessionStart and Setup run no prompt or
+      // agent hooks: profile.ts's whyNot).
       if (spec.name === 'PermissionRequest') return { outcome: 'ok', message: `${reason} (ok: false has no effect on PermissionRequest)` };
       // ok: false blocks; continueOnBlock sets the block's `continue` (default false: the turn ends).
       return { outcome: 'block', output: { decision: 'block', reason, continue: hook.continueOnBlock === true } };

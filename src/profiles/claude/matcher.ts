@@ -7,14 +7,20 @@ import type { HookLogger } from '../../types.js';
 import { splitSimpleCommands } from './shell-split.js';
 
 const CLAUDE_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|, -]+$/, separator: /[|,]/ };
+// The narrower set of the events the catalogue marks `narrowMatchers` (FileChanged, StopFailure).
+const CLAUDE_NARROW_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+$/, separator: /\|/ };
 
 // Claude Code 2.1.328's matchesPattern (observed, issue 10 rule 1; fixtures/claude/oracle/conformance/01-*):
 // omitted, "" or "*" match all; a value of only letters, digits, `_`, `|`, `,`, space and `-` is an exact
 // list split on `|` or `,`, each name trimmed (`Edit, Write` fires on Write; `Bas`, `bash`, `Bash-x` do not
 // fire on Bash); anything else is an unanchored JavaScript regular expression. An invalid pattern warns
 // once and falls back to exact equality.
-export function compileClaudeMatcher(matcher: string | undefined, logger: HookLogger): ToolMatcher {
-  return compileListOrRegex(matcher, CLAUDE_DIALECT, logger);
+// With `narrow` (FileChanged, StopFailure) only letters, digits, `_` and `|` make an exact list, split on
+// `|`; a `,`, space or `-` keeps the matcher on the regex path: `unknown,rate_limit` does not fire on
+// `unknown`, `nknow|x-y` does (observed: fixtures/claude/oracle/docs-rules/stopfailure-matchers.json,
+// filechanged-matchers.json).
+export function compileClaudeMatcher(matcher: string | undefined, logger: HookLogger, narrow = false): ToolMatcher {
+  return compileListOrRegex(matcher, narrow ? CLAUDE_NARROW_DIALECT : CLAUDE_DIALECT, logger);
 }
 
 /** A compiled `if` condition: tests a tool call's name and input. */

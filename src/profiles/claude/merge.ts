@@ -9,8 +9,8 @@
 //    ignores them); `reason` is then the first blocker's explanation;
 // 4. `continue: false` is not a block: it sets `continue: false` (and the first `stopReason`) on events
 //    that honour it (the catalogue's `stops`); on PreToolUse the tool still runs (issue 10 rule 5);
-// 5. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart)
-//    and exit-2 feedback (PostToolUse, PostToolUseFailure) join with "\n" into `injectContext`;
+// 5. `additionalContext` strings, plain-text context (UserPromptSubmit, UserPromptExpansion, SessionStart,
+//    PostModelSwitch) and exit-2 feedback (PostToolUse, PostToolUseFailure) join with "\n" into `injectContext`;
 //    `systemMessage`s join likewise; every other hookSpecificOutput field takes the last registered
 //    writer's value (stricter than Claude Code's "last finished"); fields the event does not read (its
 //    catalogue `outputFields`) are dropped; a winning `defer` drops `updatedInput` and `additionalContext`.
@@ -186,7 +186,8 @@ export function mergeClaudeOutcomes(
     if (o.text !== undefined && spec.plainTextContext) {
       const text = limit(o.text, 'stdout', id);
       contexts.push(text);
-      plain.push(text);
+      // (PostModelSwitch: the model gets it as additional context, in one reminder with the JSON's.)
+      (spec.plainTextAsAdditionalContext === true ? json : plain).push(text);
     }
     if (o.exit2 !== undefined) {
       if (decides && spec.exit2 !== 'decline') blockers.push({ command, text: `[${command}]: ${o.exit2}`, json: false });

@@ -1,5 +1,6 @@
 // How the claude profile reads what a hook produced: Claude Code's JSON output on stdout, plain-text
 // context, and the per-event meaning of exit code 2 (a table in the catalogue, not code here).
+import { isAbsolute, resolve } from 'node:path';
 import { isPlainObject } from '../../plain-object.js';
 import { allowedTerminalSequence, stripTerminalControls } from '../../terminal-text.js';
 import type { Entry } from '../../entry.js';
@@ -98,8 +99,9 @@ export function outputBlocks(output: ClaudeHookOutput | undefined, spec: ClaudeE
 /** Claude Code's reason for an exit 2 that wrote nothing to stderr. */
 export const NO_STDERR = 'No stderr output';
 
-// A finished command as a claude outcome.
-export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name: string, logger: HookLogger): ClaudeEntryOutcome {
+// A finished command as a claude outcome. `cwd`: the folder the hook ran in (a relative path it names is
+// read from there).
+export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name: string, logger: HookLogger, cwd?: string): ClaudeEntryOutcome {
   const base: ClaudeEntryOutcome = { outcome: 'ok' };
   if (r.warning !== undefined) base.message = r.warning;
   if (r.aborted) return { ...base, outcome: 'aborted' };
@@ -115,7 +117,10 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   if (overLimit && !exit2Blocks) return tooLongToRead(base, spec, r.decision.reason ?? `Hook "${name}" printed JSON output too long to read whole (over the executor's parse limit)`);
   // Stdout is read once, on every exit but an exit 2 the event ignores.
   const parsed = overLimit || (r.exitCode === 2 && !exit2Blocks) ? {} : parseClaudeStdout(stdout, name, spec.name, logger);
-  if (r.exitCode === 0) return { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
+  if (r.exitCode === 0) {
+    const ok: ClaudeEntryOutcome = { ...base, ...parsed, outcome: outputBlocks(parsed.output, spec) ? 'block' : 'ok' };
+    return spec.stdoutField === undefined ? ok : withStdoutField(ok, spec, spec.stdoutField, stdout, cwd);
+  }
   const { output } = parsed;
   if (exit2Blocks) {
     // A JSON object on stdout decides on exit 2 too, and its reason wins over stderr; without one (or when it
@@ -138,6 +143,20 @@ export function fromCommandResult(r: CommandResult, spec: ClaudeEventSpec, name:
   // error, a missing script): a failure for onFailure: 'block'. Only where the event ignores it, it is not.
   if (r.exitCode === 2 && spec.exit2 === 'ignore') failed.deliberate = true;
   return failed;
+}
+
+// WorktreeCreate: a command's stdout names the worktree as Claude Code 2.1.328 reads it: the last non-empty
+// line, trimmed (banner lines before it ignored), relative to the hook's cwd. Its JSON does not name it:
+// Claude Code took a JSON line as the path too (observed: fixtures/claude/oracle/docs-rules/worktreecreate-*).
+function withStdoutField(o: ClaudeEntryOutcome, spec: ClaudeEventSpec, field: string, stdout: string, cwd: string | undefined): ClaudeEntryOutcome {
+  const lines = stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const last = lines[lines.length - 1];
+  const specific: Record<string, unknown> = { ...(o.output?.hookSpecificOutput as Record<string, unknown> | undefined), hookEventName: spec.name };
+  delete specific[field];
+  if (last !== undefined) specific[field] = isAbsolute(last) || cwd === undefined ? last : resolve(cwd, last);
+  // (Stdout that is a path is neither context nor unreadable JSON.)
+  const { text: _text, garbage: _garbage, ...rest } = o;
+  return { ...rest, output: { ...o.output, hookSpecificOutput: specific as ClaudeHookOutput['hookSpecificOutput'] } };
 }
 
 // JSON output that cannot be read whole: a block where the event's decisions count, else an unreadable

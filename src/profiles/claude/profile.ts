@@ -120,12 +120,14 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   view: (event) => views().get(event),
   optionKeys: CLAUDE_OPTION_KEYS,
   init: (options, host) => makeClaudeState(options as ClaudeProfileOptions, host.logger),
-  compileMatcher: (matcher, host) => compileClaudeMatcher(matcher, host.logger),
+  // FileChanged and StopFailure read matchers with Claude Code's narrower exact-match set (the catalogue's narrowMatchers).
+  compileMatcher: (matcher, host, view) => compileClaudeMatcher(matcher, host.logger, view.spec.narrowMatchers === true),
 
   checkPayload: checkRequiredPayload,
 
-  // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP hooks do not
-  // run on SessionStart and Setup. Identical settings hooks run once, in the place of the last copy.
+  // `if` conditions run only on the tool events; elsewhere a hook with `if` never runs. HTTP, prompt and
+  // agent hooks do not run on SessionStart and Setup. Identical settings hooks run once, in the place of
+  // the last copy.
   select(view, payload, entries, host) {
     const kept = entries.filter((e) => claudeProfile.whyNot!(view, payload, e, host) === undefined);
     const winners = dedupWinners(kept);
@@ -140,6 +142,7 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
       if (why !== undefined) return why;
     }
     if (e.httpType === true && !spec.httpAllowed) return `HTTP hooks do not run on ${event}`;
+    if ((e.kind === 'prompt' || e.kind === 'agent') && !spec.promptHooksAllowed) return `${e.kind} hooks do not run on ${event} (there is no conversation yet)`;
     if (e.condition === undefined) return undefined;
     const rule = JSON.stringify(e.meta?.if ?? '');
     if (e.condition === false) return `\`if\` rule ${rule} is not a permission rule this profile can read`;

@@ -113,8 +113,19 @@ describe('claude event catalogue', () => {
     ]);
   });
 
-  it('turns plain-text stdout into context only on UserPromptSubmit, UserPromptExpansion and SessionStart', () => {
-    expect(eventsWhere((spec) => spec.plainTextContext)).toEqual(['UserPromptSubmit', 'UserPromptExpansion', 'SessionStart']);
+  it('turns plain-text stdout into context only on UserPromptSubmit, UserPromptExpansion, SessionStart and PostModelSwitch', () => {
+    expect(eventsWhere((spec) => spec.plainTextContext)).toEqual(['UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'PostModelSwitch']);
+    // PostModelSwitch: as additional context (fixtures/claude/oracle/docs-rules/postmodelswitch-*).
+    expect(eventsWhere((spec) => spec.plainTextAsAdditionalContext === true)).toEqual(['PostModelSwitch']);
+  });
+
+  it('reads matchers with the narrower exact-match set on FileChanged and StopFailure only', () => {
+    expect(eventsWhere((spec) => spec.narrowMatchers === true)).toEqual(['StopFailure', 'FileChanged']);
+  });
+
+  it('reads a command’s stdout as the worktree path on WorktreeCreate only', () => {
+    expect(eventsWhere((spec) => spec.stdoutField !== undefined)).toEqual(['WorktreeCreate']);
+    expect(CLAUDE_EVENT_SPECS.WorktreeCreate.stdoutField).toBe('worktreePath');
   });
 
   it('evaluates `if` conditions only on the tool events', () => {
@@ -129,6 +140,10 @@ describe('claude event catalogue', () => {
 
   it('refuses HTTP hooks on SessionStart and Setup only', () => {
     expect(eventsWhere((spec) => !spec.httpAllowed)).toEqual(['SessionStart', 'Setup']);
+  });
+
+  it('refuses prompt and agent hooks on SessionStart and Setup only', () => {
+    expect(eventsWhere((spec) => !spec.promptHooksAllowed)).toEqual(['SessionStart', 'Setup']);
   });
 
   it('provides CLAUDE_ENV_FILE on SessionStart, Setup, CwdChanged and FileChanged', () => {
