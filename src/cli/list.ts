@@ -11,7 +11,7 @@ import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from 
 import type { ConfigFile } from './config-files.js';
 import { formatMs, formatTable, plural } from './output.js';
 import { resolveInputs, PROJECT_DIR_OPTION, DISCOVERY_HELP } from './discover.js';
-import { checkEvent, eventsOf, openSession } from './session.js';
+import { checkEvent, eventsOf, misfiledReason, misspeltEvent, openSession } from './session.js';
 
 /** A hook in the listing; `runs` is false for gated-off and skipped ones. */
 export interface ListedHook extends Partial<HookListing> {
@@ -77,11 +77,18 @@ ${exitHelp()}`,
           ? { reason: `deduplicated with ${h.duplicateOf}, which runs in its place` }
           : {}),
     }));
-    // Hooks the profile skipped (not gated: those are in the listing) go under their event, at the end.
+    // Hooks the profile skipped (not gated: those are in the listing) go under their event, at the end; a
+    // misspelt event's say so, with the event it nearly spells (and are listed when that event is asked for).
+    // Their matcher is not the registry's to show: the text prints `-`, not `*` (which would read as "all").
+    const skipped = new Set<ListedHook>();
     session.reports.forEach((report, i) => {
       for (const s of report.skipped) {
-        if (s.gate !== undefined || (event !== undefined && s.event !== event)) continue;
-        hooks.push({ event: s.event, name: s.command ?? s.path, source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: s.reason });
+        if (s.gate !== undefined) continue;
+        const meant = misspeltEvent(profile, s.event);
+        if (event !== undefined && s.event !== event && meant !== event) continue;
+        const row: ListedHook = { event: s.event, name: s.command ?? s.path, source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: meant === undefined ? s.reason : misfiledReason(profile, s.event, meant) };
+        skipped.add(row);
+        hooks.push(row);
       }
     });
     await session.registry.close();
@@ -105,7 +112,7 @@ ${exitHelp()}`,
           String(n + 1),
           h.runs ? style.green('runs') : h.reason?.startsWith('gated off') ? style.yellow('gated off') : style.red('skipped'),
           h.source ?? 'code',
-          `matcher ${h.matcher === undefined || h.matcher === '' ? '*' : h.matcher}`,
+          `matcher ${skipped.has(h) ? '-' : h.matcher === undefined || h.matcher === '' ? '*' : h.matcher}`,
           `timeout ${h.effectiveTimeoutMs === undefined ? '-' : `${formatMs(h.effectiveTimeoutMs)}${h.defaultTimeout ? ' (default)' : ''}`}`,
           `${h.kind ?? 'hook'}  ${h.name}`,
         ]),

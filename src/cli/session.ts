@@ -157,16 +157,27 @@ export interface MisfiledHook {
   reason: string;
 }
 
+// The event a name the profile does not know nearly spells (`"PostToolUSe"`: PostToolUse), if any.
+export function misspeltEvent(profile: ProfileName, name: string): string | undefined {
+  const events = eventsOf(profile);
+  return events.includes(name) ? undefined : closest(name, events);
+}
+
+// Why the hooks filed under a misspelt event never run, with the event it nearly spells.
+export function misfiledReason(profile: ProfileName, filedUnder: string, meant: string): string {
+  return `filed under ${JSON.stringify(filedUnder)}, an event the ${profile} profile does not know (did you mean ${JSON.stringify(meant)}?): its hooks never run`;
+}
+
 // The hooks of the session's files filed under an event the profile does not know whose nearest known
-// name is `event` (`"PostToolUSe"` for PostToolUse): what `explain` and `run` show, so a typo is seen
-// where the user looks for the hook.
-export function misfiledHooks(session: CliSession, event: string): MisfiledHook[] {
-  const events = eventsOf(session.profile);
+// name is `event` (`"PostToolUSe"` for PostToolUse), or under any misspelt event when `event` is not given:
+// what `explain`, `run` and `timeline` show, so a typo is seen where the user looks for the hook.
+export function misfiledHooks(session: CliSession, event?: string): MisfiledHook[] {
   const rows: MisfiledHook[] = [];
   session.reports.forEach((report, i) => {
     for (const s of report.skipped) {
-      if (s.gate !== undefined || events.includes(s.event) || closest(s.event, events) !== event) continue;
-      rows.push({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: `filed under ${JSON.stringify(s.event)}, an event the ${session.profile} profile does not know (did you mean ${JSON.stringify(event)}?): its hooks never run` });
+      const meant = s.gate === undefined ? misspeltEvent(session.profile, s.event) : undefined;
+      if (meant === undefined || (event !== undefined && meant !== event)) continue;
+      rows.push({ name: s.command ?? s.path, kind: 'config', source: report.source, file: session.files[i]!.file, path: s.path, runs: false, reason: misfiledReason(session.profile, s.event, meant) });
     }
   });
   return rows;

@@ -9,7 +9,7 @@ import { COMMON_OPTIONS, EXIT, PROFILE_OPTION, SETTINGS_OPTIONS, expectPositiona
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { resolveInputs } from './discover.js';
 import { readRecord, type RecordedDispatch } from './record.js';
-import { openSession } from './session.js';
+import { misfiledHooks, openSession } from './session.js';
 
 /** What the page is drawn from. */
 export interface TimelineData {
@@ -63,6 +63,8 @@ ${exitHelp()}`,
         return EXIT.config;
       }
       configured = [...new Set(opened.session.registry.listHooks().filter((h) => h.gatedBy === undefined).map((h) => h.name))];
+      // Hooks filed under a misspelt event never ran either: listed with why, and the event they nearly spell.
+      for (const h of misfiledHooks(opened.session)) configured.push(`${h.path} in ${h.file}: ${h.reason}`);
       await opened.session.registry.close();
     }
     const data = timelineData(file!, recorded, configured);

@@ -65,8 +65,9 @@ describe('harness-hooks list', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('gated off  project  matcher edit | write');
     expect(r.stdout).toContain('gated off: project hooks need the `enableShellHooks` setting');
-    expect(r.stdout).toMatch(/skipped\s+project\s+matcher \*\s+timeout -\s+hook  hooks\.PreTooluse/);
-    expect(r.stdout).toContain('unknown event "PreTooluse"');
+    // A skipped hook's matcher is not the registry's: `-`, not `*` (which would read as "every tool").
+    expect(r.stdout).toMatch(/skipped\s+project\s+matcher -\s+timeout -\s+hook  hooks\.PreTooluse/);
+    expect(r.stdout).toContain('filed under "PreTooluse", an event the default profile does not know (did you mean "PreToolUse"?)');
     expect(r.stdout).toContain('unsupported handler type "http"');
   });
 
@@ -154,6 +155,21 @@ describe('harness-hooks list', () => {
     expect(r.stderr).toMatch(/--profile claude \(inferred: .*\.claude\/ settings file/);
     const plain = await cli(['list', '--settings', F.defaultSettings, '--json'], { home: home.path });
     expect((JSON.parse(plain.stdout) as ListJson).profile).toBe('default');
+  });
+});
+
+describe('harness-hooks list: a hook filed under a misspelt event', () => {
+  it('says the event is misspelt and which it nearly spells, shows no `*` matcher, and is listed for the event meant', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'harness-hooks-typo-')), 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { PostToolUSe: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const why = 'filed under "PostToolUSe", an event the claude profile does not know (did you mean "PostToolUse"?): its hooks never run';
+    const r = await cli(['list', '--profile', 'claude', '--settings', file], { home: home.path });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['PostToolUSe', '  1  skipped  project  matcher -  timeout -  hook  hooks.PostToolUSe', `     ${file} hooks.PostToolUSe · ${why}`]);
+    const meant = await cli(['list', 'PostToolUse', '--profile', 'claude', '--settings', file, '--json'], { home: home.path });
+    expect((JSON.parse(meant.stdout) as ListJson).hooks).toEqual([expect.objectContaining({ event: 'PostToolUSe', path: 'hooks.PostToolUSe', runs: false, reason: why })]);
   });
 });
 

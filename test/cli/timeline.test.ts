@@ -69,6 +69,18 @@ describe('harness-hooks timeline', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it('lists a hook filed under a misspelt event as never ran, with why and the event it nearly spells (--settings)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = await recordSession();
+    const settings = join(dir, 'typo-settings.json');
+    writeFileSync(settings, JSON.stringify({ hooks: { PostToolUSe: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }], Stop: [{ hooks: [{ type: 'command', command: 'exit 3' }] }] } }));
+    const out = join(dir, 'typo.html');
+    expect((await cli(['timeline', file, '-o', out, '--profile', 'claude', '--settings', settings], { home: home.path })).code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    const data = JSON.parse(/<script id="data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { neverRan?: string[] };
+    expect(data.neverRan).toEqual([`hooks.PostToolUSe in ${settings}: filed under "PostToolUSe", an event the claude profile does not know (did you mean "PostToolUse"?): its hooks never run`]);
+  });
+
   it('reads a hostile or odd record without breaking: wrong types, huge counts, lines without a payload', async () => {
     const { writeFileSync } = await import('node:fs');
     const odd = [

@@ -21,8 +21,9 @@
 // its source's `hookEnv` policy withholds stay withheld, and a hook whose source does not inherit
 // everything gets no secret-looking variable another source exported. Prompt hooks are not run (Cursor evaluates them with its own model, §3.4): one with
 // `failClosed` on a gate is registered as a stand-in that blocks, since skipping it would fail open.
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
+import { homedir, statSync } from '../../node-builtins.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { runUnder } from '../../executor/run-under.js';
 import { runParallel, type ParallelRules } from '../../parallel-run.js';
@@ -112,13 +113,23 @@ const views = (): ReadonlyMap<string, CursorEventView> =>
   ));
 
 // Where a configured hook runs (D-new, §1.4): project hooks from the project root (the folder above the
-// file's .cursor/), user / enterprise hooks from the file's folder, plugin hooks from the plugin root;
-// a config added without its file runs from projectDir.
+// file's .cursor/), user / enterprise hooks from the file's folder, plugin hooks from the plugin root.
+// A user config added without its file runs from ~/.cursor, the folder Cursor keeps it in, so its
+// relative commands (`./hooks/x.sh`) mean the same whether or not the file is named; any other config
+// added without its file runs from projectDir.
 function workingDir(host: ProfileHost<CursorState>, origin: ConfigOrigin, configDir: string | undefined): string {
   if (origin.source === 'plugin' && origin.pluginRoot !== undefined) return origin.pluginRoot;
-  if (configDir === undefined) return host.projectDir;
+  if (configDir === undefined) return origin.source === 'user' ? userHooksDir() : host.projectDir;
   if (origin.source === 'project') return basename(configDir) === '.cursor' ? dirname(configDir) : host.projectDir;
   return configDir;
+}
+
+// ~/.cursor; the home folder on a machine that has none (a user config given inline, without Cursor
+// installed): a hook cannot start in a missing folder, and a user hook never runs from the project, whose
+// files would then stand in for the user's scripts.
+function userHooksDir(): string {
+  const dir = join(homedir(), '.cursor');
+  return statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true ? dir : homedir();
 }
 
 // The subagentStop follow-up record's key: the subagent, by the most specific field the payload has

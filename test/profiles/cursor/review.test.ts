@@ -2,7 +2,7 @@
 // Real hook processes (fixtures/cursor/), no mocked child_process.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HookRegistry, type Profile } from '../../../src/index.js';
 import { cursorProfile } from '../../../src/profiles/cursor/profile.js';
 import { powershellLine } from '../../../src/profiles/cursor/input.js';
@@ -343,10 +343,33 @@ describe('review 13, 14: handler objects', () => {
   it('a configDir key written in the JSON is not the hook\'s working directory', async () => {
     const dir = folder();
     const file = join(dir, 'in.jsonl');
-    const r = registry(dir);
-    add(r, 'user', { afterAgentResponse: [{ command: capture(file), configDir: '/usr' }] });
-    await r.dispatch('afterAgentResponse', { text: 'x' });
-    expect(lines(file)[0]!.cwd).toBe(dir);
+    const home = folder();
+    mkdirSync(join(home, '.cursor'));
+    vi.stubEnv('HOME', home);
+    try {
+      const r = registry(dir);
+      add(r, 'user', { afterAgentResponse: [{ command: capture(file), configDir: '/usr' }] });
+      await r.dispatch('afterAgentResponse', { text: 'x' });
+      // A user config given without its file runs from ~/.cursor, as Cursor runs ~/.cursor/hooks.json.
+      expect(lines(file)[0]!.cwd).toBe(join(home, '.cursor'));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('a user config given without its file, on a machine without ~/.cursor, runs from the home folder, never the project', async () => {
+    const dir = folder();
+    const file = join(dir, 'in.jsonl');
+    const home = folder();
+    vi.stubEnv('HOME', home);
+    try {
+      const r = registry(dir);
+      add(r, 'user', { afterAgentResponse: [{ command: capture(file) }] });
+      await r.dispatch('afterAgentResponse', { text: 'x' });
+      expect(lines(file)[0]!.cwd).toBe(home);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

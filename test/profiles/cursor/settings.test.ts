@@ -1,7 +1,8 @@
 // loadSettings: Cursor's files in its order — enterprise, project, user, plugins — each hook run from the
 // folder Cursor runs it from, a broken file dropped with a warning while the others load.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enterpriseHooksFile } from '../../../src/profiles/cursor/settings.js';
 import { folder, lines, registry, script, sh, write } from './helpers.js';
 
@@ -50,15 +51,26 @@ describe('cursor profile: loadSettings', () => {
     expect(enterpriseHooksFile('win32')).toBe('C:\\ProgramData\\Cursor\\hooks.json');
   });
 
-  it('a user config added without its file runs from projectDir; with a BOM it still loads', async () => {
+  it('a user config runs from ~/.cursor whether or not its file is named (a relative command finds the same script); with a BOM it still loads', async () => {
     const project = folder();
     const out = join(project, 'seen.jsonl');
     const home = folder();
-    write(join(home, '.cursor/hooks.json'), `\uFEFF${JSON.stringify({ version: 1, hooks: { stop: [{ command: `CAPTURE_FILE=${sh(out)} ${script('capture.mjs')}` }] } })}`);
-    const r = registry(project);
-    await r.loadSettings({ projectDir: project, home, enterpriseFile: false });
-    r.addConfig({ version: 1, hooks: { stop: [{ command: `CAPTURE_FILE=${sh(out)} ${script('capture.mjs')}` }] } }, { source: 'user' });
-    await r.dispatch('stop', {});
-    expect(lines(out).map((l) => l.cwd).sort()).toEqual([join(home, '.cursor'), project].sort());
+    // `./hooks/capture.mjs` is ~/.cursor/hooks/capture.mjs; the project has a decoy of that name.
+    write(join(home, '.cursor/hooks/capture.mjs'), readFileSync(script('capture.mjs'), 'utf8'));
+    write(join(project, 'hooks/capture.mjs'), 'process.exit(7);\n');
+    // (Two commands, not one: identical ones would be de-duplicated.)
+    const config = (name: string) => ({ version: 1, hooks: { stop: [{ command: `CAPTURE_FILE=${sh(out)} node ./hooks/capture.mjs ${name}` }] } });
+    write(join(home, '.cursor/hooks.json'), `\uFEFF${JSON.stringify(config('NAMED'))}`);
+    vi.stubEnv('HOME', home);
+    try {
+      const r = registry(project);
+      await r.loadSettings({ projectDir: project, home, enterpriseFile: false });
+      r.addConfig(config('UNNAMED'), { source: 'user' });
+      const res = await r.dispatch('stop', {});
+      expect(res.runs.map((run) => run.outcome)).toEqual(['ok', 'ok']);
+      expect(lines(out).map((l) => [Object.keys(l.env)[0], l.cwd]).sort()).toEqual([['NAMED', join(home, '.cursor')], ['UNNAMED', join(home, '.cursor')]]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
