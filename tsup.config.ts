@@ -1,4 +1,5 @@
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 // Cold start: one character outside ASCII makes V8 hold a whole file's source as two-byte text, slower
@@ -15,6 +16,25 @@ async function asciiOnly(extension: '.js' | '.cjs'): Promise<void> {
   }
 }
 const ASCII: Record<string, string> = { '—': '-', '–': '-', '…': '.', '×': 'x', '≥': '>', '≤': '<', '≈': '~', '→': '>', '←': '<', '’': "'", '‘': "'", '“': '"', '”': '"', 'µ': 'u', '§': 'S', '≠': '!' };
+
+// One copy of the code: the CommonJS entry loads the ESM build (require(esm), unflagged from Node 20.19 and
+// 22.12), so `require` and `import` give the same classes and `instanceof` holds across them. A second,
+// bundled CommonJS build would be a second copy with classes of its own.
+const CJS_ENTRY = `'use strict';
+// The ESM build, loaded with require(esm) (Node 20.19+, 22.12+): one copy of the code for require and import.
+module.exports = require('./index.js');
+`;
+
+// zod, bundled and minified into one file (dist/zod.cjs) that src/lazy.ts requires on first use: Node
+// resolves and reads zod's ninety-five files in about three times what this one file takes, and that time
+// was the largest part of a fresh process's first addConfig (docs/performance.md, the first-hook row).
+// Its licence notice heads the file.
+async function bundleZod(): Promise<void> {
+  const { version } = JSON.parse(await readFile('node_modules/zod/package.json', 'utf8')) as { version: string };
+  const licence = (await readFile('node_modules/zod/LICENSE', 'utf8')).trim().replace(/\*\//g, '* /');
+  const banner = `/*! zod ${version} (https://zod.dev), bundled by harness-hooks.\n${licence}\n*/`;
+  await build({ entryPoints: ['src/schemas/zod-bundle.ts'], outfile: 'dist/zod.cjs', bundle: true, minify: true, format: 'cjs', platform: 'node', target: 'node20', charset: 'ascii', banner: { js: banner }, logLevel: 'warning' });
+}
 
 export default defineConfig([
   {
@@ -38,18 +58,17 @@ export default defineConfig([
       if (!text.startsWith('#!')) await writeFile(cli, `#!/usr/bin/env node\n${text}`);
       await chmod(cli, 0o755);
       await asciiOnly('.js');
+      await writeFile('dist/index.cjs', CJS_ENTRY);
+      await bundleZod();
     },
   },
   {
-    entry: ['src/index.ts'],
+    // The types `require` resolves to (index.d.cts): declarations only, the code is the ESM build's.
+    entry: { index: 'src/index.ts' },
     format: ['cjs'],
-    dts: true,
+    dts: { entry: { index: 'src/index.ts' }, only: true },
     clean: false,
-    sourcemap: true,
     target: 'node20',
     platform: 'node',
-    splitting: false,
-    treeshake: true,
-    onSuccess: () => asciiOnly('.cjs'),
   },
 ]);

@@ -35,7 +35,7 @@ export async function benchCommand() {
   };
   const raw = () => rawSpawn(stdin);
 
-  // Warm up both sides (execa loads lazily on the first command).
+  // Warm up both sides (child_process loads on the first command).
   for (let i = 0; i < 5; i++) {
     await ours();
     await raw();

@@ -21,7 +21,7 @@ const rawRun = () =>
   });
 
 const executor = new CommandExecutor({ logger: { warn() {} } });
-// Warm up (loads execa), so the baseline includes it.
+// Warm up (loads child_process), so the baseline includes it.
 await executor.run({ type: 'command', command: 'echo {}' }, {});
 const before = process.resourceUsage().maxRSS;
 const t0 = performance.now();

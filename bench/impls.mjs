@@ -119,9 +119,8 @@ export const beforeAfterHook = {
 };
 
 // emittery: emitter.on(name, fn) per handler + await emitter.emitSerial(name, payload). Listeners run in
-// series and receive { name, data } (v2), not the payload itself; none can stop the rest or return a value.
-// emittery 2.2.0 declares engines node >= 22: on Node 20 on()/emitSerial() work, but once() and events()
-// call Promise.withResolvers, which Node 20 lacks (the bench uses neither).
+// series and receive the payload; none can stop the rest or return a value. emittery 1.2.1: the 2.x line
+// declares engines node >= 22 (npm ci warns EBADENGINE on the Node 20 this package supports).
 export const emittery = {
   name: 'emittery',
   build({ handlers, keys, target }) {

@@ -15,7 +15,8 @@ import { notAReport, type Entry, type EntryReport } from './entry.js';
 import { describeValue } from './errors.js';
 import { notifyEnd, notifyStart } from './observe.js';
 import { makeAbortedResult } from './result.js';
-import { refusalReason, whyUnsendable } from './unsendable.js';
+import { cleanShownText } from './shown-text.js';
+import { refusalReason, sendableCopy, type Sendable } from './unsendable.js';
 import type { DispatchResult, HookDecision, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 
 /** How a sequential profile reads and merges decisions on one event. Made once per event, not per dispatch. */
@@ -103,7 +104,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   #error: { cause: unknown } | undefined;
   // Why the input cannot be handed to a command (or other non-handler) entry: null when it can, undefined
   // until the first such entry asks (a dispatch of handlers only never walks its input).
-  #unsendable: string | null | undefined;
+  #sendable: Sendable | undefined;
+  // Whether the result may hold a hook's text: no entry so far returned anything or failed (the cleaning's fast path).
+  #hookText = false;
 
   constructor(rules: SequentialRules<S>, input: unknown, entries: readonly Entry[], signal: AbortSignal | undefined, limits: RunLimits, logger: HookLogger) {
     this.#rules = rules;
@@ -150,8 +153,8 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
         this.#reading(now());
       }
       // An input a command cannot be handed (src/unsendable.ts) is refused before it runs: that blocks.
-      if (entry.kind !== 'handler' && (this.#unsendable ??= whyUnsendable(this.#input) ?? null) !== null) {
-        const r = this.#record(entry, 'refused', this.#unsendable);
+      if (entry.kind !== 'handler' && (this.#sendable ??= sendableCopy(this.#input)).why !== undefined) {
+        const r = this.#record(entry, 'refused', this.#sendable.why);
         if (r !== undefined) return r;
         continue;
       }
@@ -160,7 +163,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
       let then: unknown;
       try {
         // Handlers get (payload, context); command invokers also need the caller's signal to kill on abort.
-        value = entry.kind === 'handler' ? entry.invoke(this.#input, context) : entry.invoke(this.#input, context, this.#signal);
+        value = entry.kind === 'handler' ? entry.invoke(this.#input, context) : entry.invoke(this.#sendable!.copy, context, this.#signal);
         // Reading `.then` runs the hook's code too (a getter), so it is inside the try.
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
@@ -361,6 +364,8 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
   // The reading comes once its value has been read (a getter is the hook's code, not the next one's).
   #record(entry: Entry, kind: SettleKind, value: unknown, timed = false): DispatchResult | undefined {
     const run: HookRun = { name: entry.name, kind: entry.kind, outcome: 'ok', durationMs: 0 };
+    // Only what a hook returned (or how it failed) can put text of its own in the result.
+    if (kind !== 'ok' || value !== undefined) this.#hookText = true;
     this.#index++;
     this.#runs[this.#count++] = run;
     let d: HookDecision | undefined;
@@ -448,8 +453,10 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
 
   // Every way the chain ends comes here, before anyone sees the result (it holds these runs, not copies):
   // the last stretch's runs get their durations.
-  #done(result: DispatchResult): DispatchResult {
+  // The result's shown text is cleaned here, once, synchronously (shown-text.ts), when a hook's can be in it.
+  #done(merged: DispatchResult): DispatchResult {
     if (this.#filled < this.#count) this.#fill(now());
+    const result = this.#hookText ? cleanShownText(merged) : merged;
     this.#settledResult = result;
     if (this.stampIndex !== -1) unstamp(this);
     if (this.index !== -1) cancelDeadline(this);
@@ -459,8 +466,9 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
 
   #finish(result: DispatchResult): void {
     if (this.#settledResult !== undefined) return;
-    this.#done(result);
-    this.#resolve?.(result);
+    // (Not `this.#resolve?.(this.#done(result))`: with no resolver yet, that would skip #done too.)
+    const settled = this.#done(result);
+    this.#resolve?.(settled);
   }
 
   #fail(error: unknown): void {

@@ -1,13 +1,26 @@
-// zod loads on first use, never at import time: it costs 50–80 ms to import, and a harness that only
-// registers in-process handlers never needs it. (execa is loaded the same way, in the executor.)
+// zod loads on first use, never at import time: a harness that only registers in-process handlers never
+// needs it.
 import { createRequire } from 'node:module';
 
 type Zod = typeof import('zod');
 let zod: Zod | undefined;
 
-// zod is needed synchronously (addConfig returns its report at once); it ships a CommonJS build.
+// zod is needed synchronously (addConfig returns its report at once), so it is required. The build
+// carries it bundled in one file beside its chunks (dist/zod.cjs, src/schemas/zod-bundle.ts); run from the
+// sources (the tests), there is none and the package's own zod is required.
 export function loadZod(): Zod {
-  return (zod ??= createRequire(import.meta.url)('zod') as Zod);
+  return (zod ??= requireZod());
+}
+
+function requireZod(): Zod {
+  const require = createRequire(import.meta.url);
+  let bundled: string | undefined;
+  try {
+    bundled = require.resolve('./zod.cjs');
+  } catch {
+    return require('zod') as Zod;
+  }
+  return require(bundled) as Zod;
 }
 
 type Picomatch = typeof import('picomatch');

@@ -10,12 +10,13 @@
 // the end, and for each entry that settles on a later turn (`exactTiming`: for each entry).
 import { EventEmitter } from 'node:events';
 import { DispatchAbort, EntryContext } from './context.js';
+import { cleanShownText } from './shown-text.js';
 import { now, stampAtTurnEnd, unstamp, type TurnStamped } from './clock.js';
 import { addDeadline, cancelDeadline, type Deadline } from './deadline.js';
 import { errorMessage } from './dispatch-run.js';
 import { notAReport, type Entry } from './entry.js';
 import { notifyEnd, notifyStart } from './observe.js';
-import { refusalReason, whyUnsendable } from './unsendable.js';
+import { refusalReason, sendableCopy, type Sendable } from './unsendable.js';
 import type { DispatchResult, HookLogger, HookObservers, HookRun, HookRunOutcome } from './types.js';
 
 /** What one entry of a parallel dispatch contributed: at least its outcome. Profiles extend it. */
@@ -132,7 +133,9 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
   #reject: ((error: unknown) => void) | undefined;
   #error: { cause: unknown } | undefined;
   // Why the input cannot be handed to a non-handler entry: null when it can, undefined until one asks.
-  #unsendable: string | null | undefined;
+  #sendable: Sendable | undefined;
+  // Whether the result may hold a hook's text: every outcome so far was the profile's silent one (the cleaning's fast path).
+  #hookText = false;
   // Set when an entry was refused under rules without `refused`: the merged result is made blocked.
   #refusedReason: string | undefined;
 
@@ -167,15 +170,15 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
         this.#started = i + 1;
       }
       // An input a command cannot be handed (src/unsendable.ts) is refused before it runs: that blocks.
-      if (entry.kind !== 'handler' && (this.#unsendable ??= whyUnsendable(input) ?? null) !== null) {
-        this.#refuse(i, entry, this.#unsendable);
+      if (entry.kind !== 'handler' && (this.#sendable ??= sendableCopy(input)).why !== undefined) {
+        this.#refuse(i, entry, this.#sendable.why);
         continue;
       }
       const context = new EntryContext(abort);
       let value: unknown;
       let then: unknown;
       try {
-        value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(input, context, this.#entrySignal(signal), extras);
+        value = entry.kind === 'handler' ? entry.invoke(input, context) : entry.invoke(this.#sendable!.copy, context, this.#entrySignal(signal), extras);
         if (value !== null && (typeof value === 'object' || typeof value === 'function')) then = (value as { then?: unknown }).then;
       } catch (error) {
         this.#fail(i, error);
@@ -403,6 +406,7 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     if (outcome.message !== undefined) run.message = outcome.message;
     if (outcome.background === true) run.background = true;
     if (outcome.outcome === 'aborted') this.#cut = true;
+    if (outcome !== this.#o.rules.silent) this.#hookText = true;
     this.#slots[i] = outcome;
     this.#runs[i] = run;
     const observers = this.#o.observers;
@@ -461,8 +465,10 @@ class ParallelRun<O extends EntryOutcome> implements Deadline, TurnStamped {
     this.#finish(result);
   }
 
-  #finish(result: DispatchResult): void {
+  // The result's shown text is cleaned here, once, synchronously (shown-text.ts), when a hook's can be in it.
+  #finish(merged: DispatchResult): void {
     if (this.#done) return;
+    const result = this.#hookText ? cleanShownText(merged) : merged;
     // The runs still without a duration get one.
     if (this.#unfilled > 0) this.#fill(now());
     // Promises still queued (an abort within the turn) are watched too: a rejection later is not unhandled.

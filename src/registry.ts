@@ -10,7 +10,6 @@ import { inheritedEnv, inheritsAll, validateHookEnv, withheldEnv, type HookEnvPo
 import { EventEmitter } from 'node:events';
 import { constants, createWriteStream, fchmod } from './node-builtins.js';
 import { isAbsolute } from 'node:path';
-import { cleanShownText } from './shown-text.js';
 import { escapeTerminalControls } from './terminal-text.js';
 import { addConfig, sourceGate, type AddConfigOptions, type AddConfigReport, type GatedHook, type SourceGate } from './config/add-config.js';
 import { now } from './clock.js';
@@ -611,8 +610,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       // The record's clock starts before the run does, so its durationMs covers every run's.
       const t0 = this.#record === undefined ? 0 : now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
-      // Every profile's result passes here: its shown text loses terminal control (shown-text.ts).
-      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal).then(cleanShownText)) as Promise<ResultOf<P>>;
+      // The runs clean the result's shown text as they settle it (shown-text.ts).
+      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0);
     } catch (error) {
       return Promise.reject(error);

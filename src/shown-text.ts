@@ -1,7 +1,8 @@
 // A dispatch's result is what a harness shows a person (a block's `reason`, `systemMessage`, `stopReason`,
 // Cursor's `userMessage` / `agentMessage`, a permission's reason, the model text it prints in the
 // transcript) and what it acts on (a rewritten tool input, exported variables). Every profile's result
-// passes through here once, in the registry's dispatch: each text field has terminal control removed —
+// passes through here once, synchronously, as the dispatch run that made it settles it (dispatch-run.ts,
+// parallel-run.ts; a profile's own steps after that add only text of ours): each text field has terminal control removed —
 // escape sequences (an OSC 52 clipboard write, `\x1b[2K` erasing a line), carriage returns (a CRLF
 // becomes a newline; a lone CR, which would let the text after it overwrite the text before, is
 // removed), other C0 and C1 controls — keeping tabs and newlines. The fields that are data stay exact.
@@ -43,23 +44,33 @@ export function cleanShownText<T>(result: T): T {
 }
 
 function clean(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return CONTROL.test(value) ? stripTerminalControls(value.replace(/\r\n/g, '\n')) : value;
+  if (typeof value === 'string') return cleanString(value);
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const cleaned = clean(value[i], depth + 1);
-      if (cleaned !== value[i]) (out ??= value.slice())[i] = cleaned;
+      const item: unknown = value[i];
+      // Fast path: numbers, booleans and the like are left as they are without a call.
+      if (item === null || (typeof item !== 'string' && typeof item !== 'object')) continue;
+      const cleaned = clean(item, depth + 1);
+      if (cleaned !== item) (out ??= value.slice())[i] = cleaned;
     }
     return out ?? value;
   }
   if (!isPlainObject(value)) return value;
   let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    if (DATA_KEYS.has(key)) continue;
-    const cleaned = clean(value[key], depth + 1);
+  // Fast path: `for…in` allocates no key list (a plain object: its own keys, and none inherited but from a
+  // null or Object prototype, which has no enumerable ones); most fields are booleans or data, skipped at once.
+  for (const key in value) {
+    const item = value[key];
+    if (item === null || (typeof item !== 'string' && typeof item !== 'object') || DATA_KEYS.has(key)) continue;
+    const cleaned = clean(item, depth + 1);
     // (defineProperty: a key named `__proto__` from a hook's JSON stays a key.)
-    if (cleaned !== value[key]) Object.defineProperty((out ??= { ...value }), key, { value: cleaned, enumerable: true, writable: true, configurable: true });
+    if (cleaned !== item) Object.defineProperty((out ??= { ...value }), key, { value: cleaned, enumerable: true, writable: true, configurable: true });
   }
   return out ?? value;
+}
+
+function cleanString(value: string): string {
+  return CONTROL.test(value) ? stripTerminalControls(value.replace(/\r\n/g, '\n')) : value;
 }

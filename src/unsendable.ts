@@ -3,7 +3,8 @@
 // controls nested a few thousand levels deep makes it throw (RangeError) — and a guard that cannot be
 // given its input must not read as a guard that allowed. The dispatch runs (dispatch-run.ts,
 // parallel-run.ts) ask this once per dispatch, before the first such hook runs, and refuse the hooks it
-// cannot be handed to (they block); in-process handlers get the object itself and still run.
+// cannot be handed to (they block); in-process handlers get the object itself and still run, the others a
+// plain copy (sendableCopy).
 // The walk is iterative, so the check cannot overflow the stack itself, and bounded in the values it visits.
 
 /** How deep a hook input may nest: far past any real tool input, far below where JSON.stringify overflows (≈4,000). */
@@ -62,6 +63,24 @@ function walk(input: unknown): string | undefined {
     const at = frame.next++;
     key = frame.keys === undefined ? at : frame.keys[at]!;
     value = (frame.value as Record<string | number, unknown>)[key];
+  }
+}
+
+/** What the dispatch runs hand every hook that is not an in-process handler: a plain JSON copy of the input, or why there is none. */
+export type Sendable = { readonly copy: unknown; readonly why?: undefined } | { readonly copy?: undefined; readonly why: string };
+
+// The input as those hooks get it, made once per dispatch: checked (whyUnsendable), then written and read
+// back. Such a hook then gets plain data, so nothing the input's own code does afterwards (a getter that
+// answers otherwise the second time, a proxy) changes what a hook is given or makes writing its stdin throw
+// where no guard would see it; a write that throws here is a refusal too (it blocks).
+export function sendableCopy(input: unknown): Sendable {
+  const why = whyUnsendable(input);
+  if (why !== undefined) return { why };
+  try {
+    const text = JSON.stringify(input);
+    return { copy: text === undefined ? undefined : JSON.parse(text) };
+  } catch (error) {
+    return { why: `writing the hook input threw: ${error instanceof Error ? error.message : typeof error}` };
   }
 }
 

@@ -11,6 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   files: string[];
+  engines: { node: string };
 };
 
 describe('package.json', () => {
@@ -45,6 +46,35 @@ describe('the packed package', () => {
   }, 30_000);
 });
 
+describe('one copy of the code for require and import', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+
+  it('gives `require` and `import` the same classes, so instanceof holds across them', () => {
+    // By the package's name (its exports map), from a CommonJS script in the package's own folder.
+    const script = `const c = require('harness-hooks');
+import('harness-hooks').then((e) => {
+  let thrown;
+  try { new e.HookRegistry().addConfig({ hooks: 5 }, { source: 'user' }); } catch (err) { thrown = err; }
+  console.log(JSON.stringify({
+    registry: c.HookRegistry === e.HookRegistry,
+    configError: c.HookConfigError === e.HookConfigError,
+    thrownByImport: thrown instanceof c.HookConfigError,
+    registryByRequire: new c.HookRegistry({ profile: 'claude' }) instanceof e.HookRegistry,
+  }));
+});`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })) as Record<string, boolean>;
+    expect(out).toEqual({ registry: true, configError: true, thrownByImport: true, registryByRequire: true });
+  });
+
+  it('ships the CommonJS entry as a loader of the ESM build, not a second bundle, with engines that have require(esm)', () => {
+    const cjs = readFileSync(new URL('../dist/index.cjs', import.meta.url), 'utf8');
+    expect(cjs).toContain("require('./index.js')");
+    expect(cjs.length).toBeLessThan(1_000);
+    // require(esm) without a flag: Node 20.19+ and 22.12+.
+    expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
+  });
+});
+
 describe('the build, for cold start', () => {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -61,6 +91,18 @@ describe('the build, for cold start', () => {
     expect(execFileSync(process.execPath, ['-e', cjs, join(dist, 'index.cjs')], { encoding: 'utf8' }).trim()).toBe('claude');
     const esm = `delete process.getBuiltinModule; const m = await import(process.argv[1]); console.log(new m.HookRegistry({ profile: 'codex' }).profile);`;
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', esm, join(dist, 'index.js')], { encoding: 'utf8' }).trim()).toBe('codex');
+  });
+
+  it('validates a config with the zod it bundles (dist/zod.cjs, one file), never zod’s own files', () => {
+    const script = `import { createRequire } from 'node:module';
+const { HookRegistry } = await import(process.argv[1]);
+new HookRegistry({ settings: { enableShellHooks: true } }).addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, { source: 'user' });
+let refused = '';
+try { new HookRegistry().addConfig({ hooks: { Stop: [{ hooks: [{ type: 'command' }] }] } }, { source: 'user' }); } catch (error) { refused = error.code; }
+console.log(JSON.stringify({ refused, zod: Object.keys(createRequire(process.argv[1]).cache).filter((f) => f.includes('zod')) }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dist, 'index.js')], { encoding: 'utf8' })) as { refused: string; zod: string[] };
+    expect(out).toEqual({ refused: 'HOOKS_ERR_CONFIG_INVALID', zod: [join(dist, 'zod.cjs')] });
+    expect(readFileSync(join(dist, 'zod.cjs'), 'utf8')).toMatch(/^\/\*! zod \d+\.\d+\.\d+ .*\nMIT License/);
   });
 
   it('loads neither Node’s stream modules nor perf_hooks at import (an ES import of node:fs, or touching `performance`, would)', () => {

@@ -1,7 +1,8 @@
-// CommandExecutor: runs one command hook through `/bin/sh -c` on execa. normalize options -> spawn ->
+// CommandExecutor: runs one command hook through `/bin/sh -c` (Node's spawn). normalize options -> spawn ->
 // wait (exit and pipes closed, or timeout, or abort) -> make result. A failing hook never throws: it
 // resolves to a result with an empty decision and a warning.
-import type { Options as ExecaOptions, ResultPromise } from 'execa';
+import type { ChildProcessByStdio, SpawnOptions } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { HookTypeError, describeValue } from '../errors.js';
 import type { HookLogger } from '../types.js';
 import { type CommandOutcome, getExitOutcome, mapOutcome } from './exit-code.js';
@@ -10,7 +11,7 @@ import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
 import { paced } from './pace.js';
 import { findRunProcesses, openRunMark, RUN_MARKER, type RunMark, RunProcesses } from './run-processes.js';
-import { closeSync } from '../node-builtins.js';
+import { closeSync, requireBuiltin } from '../node-builtins.js';
 import { endProcesses, resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
 
@@ -83,43 +84,28 @@ const SHELL = '/bin/sh';
 /** Runs endAll() keeps looking for by more than their marker (see #watch). */
 const MAX_WATCHED = 1024;
 
-// execa costs tens of ms to import, so it is loaded on the first run, never at package import.
-type Execa = (typeof import('execa'))['execa'];
-let execaLoaded: Execa | undefined;
-let execaLoading: Promise<Execa> | undefined;
-function loadExeca(): Promise<Execa> {
-  return (execaLoading ??= import('execa').then(
-    (m) => (execaLoaded = m.execa),
-    (error: unknown) => {
-      execaLoading = undefined; // let a later run try again
-      throw error;
-    },
-  ));
-}
+// Node's own spawn, not execa: a hook's run needs a detached process with three pipes (and the run mark
+// as fd 3), which spawn gives directly. Importing execa cost 135-150 ms in a fresh process, all of it billed
+// to the first hook (docs/performance.md, "first command hook in a fresh process"). child_process is a
+// builtin, loaded on the first run (it is the costliest builtin to load, so not at package import).
+let spawnFn: (typeof import('node:child_process'))['spawn'] | undefined;
+const nodeSpawn = (): (typeof import('node:child_process'))['spawn'] =>
+  (spawnFn ??= (requireBuiltin('node:child_process') as typeof import('node:child_process')).spawn);
 
-// The execa options every run shares. Each choice keeps execa's per-run work to the minimum:
-// - `buffer: false`: we read stdout/stderr ourselves (capped, see output-cap.ts); execa only waits for them.
-// - `encoding: 'buffer'`, `stripFinalNewline: false`: no decoding or newline transforms; we decode once.
-// - `reject: false`: failures are outcomes, never a rejected promise (a catch is attached anyway).
-// - `detached: true`: the hook leads its own process group, so one `kill(-pid)` reaches grandchildren.
-// - no execa `timeout`/`cancelSignal`, `forceKillAfterDelay: false`: execa would signal the pid only,
-//   not the group; timeout.ts does SIGTERM -> SIGKILL on the group instead.
-// - `cleanup: false`: execa's exit cleanup skips detached children anyway; timeout.ts kills live
-//   groups on parent exit instead.
-// - `/bin/sh -c` spawned directly rather than execa's `shell` option: explicit, and no shell lookup.
+// The spawn options every run shares:
+// - `detached: true`: the hook leads its own process group, so one `kill(-pid)` reaches grandchildren;
+//   timeout.ts does SIGTERM -> SIGKILL on the group, and kills live groups on parent exit.
+// - stdout/stderr are read as buffers (capped, see output-cap.ts) and decoded once.
+// - `/bin/sh -c` spawned directly rather than the `shell` option: explicit, and no shell lookup.
 // - per run, fd 3 is the run mark (run-processes.ts) when it could be made: what holds it is the run's.
+// - `env` is the whole environment: process.env with the run's values over it (an undefined value removes
+//   an inherited variable: spawn skips it).
 const BASE_OPTIONS = {
   stdio: ['pipe', 'pipe', 'pipe'],
-  buffer: false,
-  encoding: 'buffer',
-  stripFinalNewline: false,
-  reject: false,
   detached: true,
-  cleanup: false,
-  forceKillAfterDelay: false,
   windowsHide: true,
-} as const satisfies ExecaOptions;
-type Subprocess = ResultPromise<typeof BASE_OPTIONS & { cwd: string | undefined; env: Record<string, string | undefined> | undefined }>;
+} as const satisfies SpawnOptions;
+type Subprocess = ChildProcessByStdio<Writable, Readable, Readable>;
 
 type RunEnd =
   /** The process exited and its stdout/stderr closed. */
@@ -229,8 +215,8 @@ export class CommandExecutor {
   }
 
   // Runs `spec.command` with `input` on stdin and resolves to its result; rejects only on bad arguments.
-  // Not `async`: once execa is loaded, the result promise is the one resolved from the 'close' listener,
-  // with no extra hops between the process closing and the caller resuming.
+  // Not `async`: the result promise is the one resolved when the run ends, with no extra hops between
+  // the process closing and the caller resuming.
   run(spec: CommandHookSpec, input: unknown, options: CommandRunOptions = {}): Promise<CommandResult> {
     const start = performance.now();
     if (typeof spec?.command !== 'string' || spec.command.trim() === '') {
@@ -266,26 +252,21 @@ export class CommandExecutor {
       return Promise.reject(error); // e.g. a circular input: the caller's bug, not the hook's failure
     }
     // Spawns are paced so many hooks at once do not hold the event loop (pace.ts).
-    if (execaLoaded !== undefined) return paced(() => this.#spawn(execaLoaded!, ctx, payload));
-    return loadExeca().then(
-      (execa) => paced(() => this.#spawn(execa, ctx, payload)),
-      (error: unknown) => this.#makeResult({ kind: 'spawn-error', message: `could not load execa: ${errorMessage(error)}` }, ctx),
-    );
+    return paced(() => this.#spawn(ctx, payload));
   }
 
-  #spawn(execa: Execa, ctx: RunContext, payload: string): Promise<CommandResult> {
+  #spawn(ctx: RunContext, payload: string): Promise<CommandResult> {
     if (ctx.signal?.aborted) return Promise.resolve(this.#makeResult({ kind: 'aborted' }, ctx));
     let subprocess: Subprocess;
     try {
       ctx.mark = openRunMark();
-      const options = { ...BASE_OPTIONS, cwd: ctx.cwd, env: ctx.env };
-      // execa's types take no descriptor number past fd 2 (execa itself and Node do): the three pipes are as typed.
-      if (ctx.mark !== undefined) options.stdio = ['pipe', 'pipe', 'pipe', ctx.mark.fd] as unknown as typeof options.stdio;
-      subprocess = execa(ctx.file, ctx.args, options);
+      const options: SpawnOptions = { ...BASE_OPTIONS, cwd: ctx.cwd, env: { ...process.env, ...ctx.env } };
+      if (ctx.mark !== undefined) options.stdio = ['pipe', 'pipe', 'pipe', ctx.mark.fd];
+      subprocess = nodeSpawn()(ctx.file, ctx.args, options) as Subprocess;
     } catch (error) {
-      return Promise.resolve(this.#makeResult({ kind: 'spawn-error', message: errorMessage(error) }, ctx));
+      return Promise.resolve(this.#makeResult({ kind: 'spawn-error', message: error instanceof Error ? spawnErrorMessage(error, ctx) : errorMessage(error) }, ctx));
     } finally {
-      // The child has its copy (execa spawns synchronously); ours is not needed to find it.
+      // The child has its copy (spawn is synchronous); ours is not needed to find it.
       if (ctx.mark !== undefined) closeSync(ctx.mark.fd);
     }
     return new Promise((resolve) => {
@@ -382,9 +363,8 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
   };
   const onAbort = (): void => cut({ kind: 'aborted' });
 
-  // Done when the process exited and both pipes reached EOF. Not on the 'close' event: it comes after
-  // the streams' 'close', by which time execa has already run its whole result-making chain (about a
-  // tenth of the run's overhead); resolving at the last of 'exit'/'end'/'end' puts our result first.
+  // Done when the process exited and both pipes reached EOF: the last of 'exit'/'end'/'end'. Not on the
+  // 'close' event, which waits for the streams' own 'close' a few ticks later.
   let pending = 3;
   const onPart = (): void => {
     if (--pending > 0 || settled) return;
@@ -402,24 +382,11 @@ function waitForEnd(subprocess: Subprocess, ctx: RunContext, payload: string, on
     if (pid !== undefined) untrackProcessGroup(pid);
     finish({ kind: 'closed', exitCode, signal });
   });
-  // After a successful spawn, 'error' only reports a failed kill or send, which we never use.
+  // A spawn that failed (no such file, no such cwd) reports here, before 'close'. After a successful spawn,
+  // 'error' only reports a failed kill or send, which we never use.
   subprocess.on('error', (error) => {
     if (subprocess.pid === undefined) finish({ kind: 'spawn-error', message: spawnErrorMessage(error, ctx) });
   });
-  // execa's promise always needs a handler. It normally settles after 'close'; it decides the run only
-  // when execa failed before spawning (its dummy subprocess emits no events).
-  subprocess.then(
-    (result) => {
-      if (settled) return;
-      if (result.exitCode !== undefined || result.signal !== undefined) {
-        finish({ kind: 'closed', exitCode: result.exitCode ?? null, signal: result.signal ?? null });
-      } else {
-        finish({ kind: 'spawn-error', message: result.shortMessage ?? 'no exit status' });
-      }
-    },
-    (error: unknown) => finish({ kind: 'spawn-error', message: errorMessage(error) }),
-  );
-
   if (pid === undefined) return; // a spawn error is on its way
   trackProcessGroup(pid);
   run!.watch();
@@ -479,6 +446,8 @@ function spawnErrorMessage(error: Error, ctx: RunContext): string {
   if (code === 'ENOENT' && ctx.file === 'pwsh') return `${error.message}: PowerShell (pwsh) is not installed, and this hook asks for shell: "powershell"`;
   // A missing cwd surfaces as "spawn /bin/sh ENOENT": say which directory.
   if (code === 'ENOENT' && ctx.cwd !== undefined) return `${error.message} (cwd: ${ctx.cwd}, or no such executable: ${ctx.file})`;
+  // A cwd that is a file, or a file along the executable's path, is thrown as a bare "spawn ENOTDIR": say which.
+  if (code === 'ENOTDIR') return `${error.message} (${ctx.cwd !== undefined ? `cwd is not a directory: ${ctx.cwd}, or ` : ''}a folder on the path of ${ctx.file} is a file)`;
   return error.message;
 }
 

@@ -44,8 +44,7 @@ export function killProcessGroup(pid: number, signal: NodeJS.Signals): boolean {
 }
 
 // Groups that may still be running. On a normal parent exit they get SIGKILL, since `detached: true`
-// means nothing else would end them (execa's `cleanup` skips detached children and kills a pid, not a
-// group). A parent killed by SIGKILL or an unhandled signal cannot run this; abort the runs on shutdown.
+// means nothing else would end them. A parent killed by SIGKILL or an unhandled signal cannot run this; abort the runs on shutdown.
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 

@@ -204,7 +204,7 @@ function isNonNegativeInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-// Checks the options the caller computed; returns what is wrong, in execa's wording, or undefined.
+// Checks the options the caller computed; returns what is wrong, in the executor's wording, or undefined.
 function validateOptions(options: HttpHookOptions): string | undefined {
   const { timeoutMs, maxBodyBytes } = options;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {

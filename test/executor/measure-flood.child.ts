@@ -10,7 +10,7 @@ import { fixture } from '../helpers/fixtures.js';
 
 const megabytes = Number(process.argv[2] ?? 50);
 const executor = new CommandExecutor({ logger: { warn: () => {} } });
-// Warm up: load execa and spawn once, so their memory is in the baseline.
+// Warm up: load child_process and spawn once, so their memory is in the baseline.
 await executor.run({ type: 'command', command: 'true' }, {});
 const before = process.resourceUsage().maxRSS;
 const r = await executor.run({ type: 'command', command: `${fixture('flood-stdout.mjs')} ${megabytes}` }, {});

@@ -88,6 +88,32 @@ describe.each(PROFILE_NAMES_FOR_TESTS)('deep payloads and rewrites: %s profile',
     await r.close();
   });
 
+  it('a getter that passes the check and then answers 6,000 deep blocks the guard too (the check and the write are one read of plain data)', async () => {
+    const r = open([]);
+    guard(r, node('allow-silently.mjs'));
+    let reads = 0;
+    const toolInput = { command: 'ls' };
+    // Shallow the first time it is read (the depth check), 6,000 deep from then on (the write of stdin).
+    Object.defineProperty(toolInput, 'extra', { enumerable: true, get: () => (++reads === 1 ? 'shallow' : nested(6_000)) });
+    let result: Record<string, any> = {};
+    const { unhandled, uncaught } = await processErrorsDuring(async () => {
+      result = await r.dispatch(d.tool.event, { ...d.tool.payload, [field]: toolInput });
+    });
+    expect(unhandled).toEqual([]);
+    expect(uncaught).toEqual([]);
+    expect(result.runs).toHaveLength(1);
+    if (reads === 1) {
+      // The profile copied the tool input as it built the hook's input (one read): the guard got that copy.
+      expect(result.runs[0].outcome).toBe('ok');
+      return r.close();
+    }
+    // Read again after the check: the second read is the one written, and it cannot be: the guard blocks.
+    expect(result.blocked).toBe(true);
+    if (d.permissionDecision) expect(result.permissionDecision).toBe('deny');
+    expect(String(result.runs[0].message)).toMatch(/writing the hook input threw/);
+    await r.close();
+  });
+
   it('an in-process handler still gets the deep payload and runs; the command guard beside it blocks', async () => {
     const lines: string[] = [];
     const r = open(lines);
