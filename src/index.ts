@@ -59,6 +59,7 @@ export type { LoadGeminiSettingsOptions } from './profiles/gemini/settings.js';
 export { COPILOT_HOOK_EVENTS, COPILOT_EVENT_SPECS } from './profiles/copilot/events.js';
 export type { CopilotHookEvent, CopilotEventSpec } from './profiles/copilot/events.js';
 export type { CopilotDispatchResult } from './profiles/copilot/merge.js';
+export type { CopilotModelText } from './profiles/copilot/model-text.js';
 export type { CopilotProfileTypes, CopilotRegistryMethods, CopilotHookHandler, CopilotDispatchPayload, CopilotProfileOptions } from './profiles/copilot/profile.js';
 export type { CopilotHookInput, CopilotHookOutput, CopilotHookPayloads, CopilotCommonFields } from './profiles/copilot/payloads.js';
 export type { LoadCopilotSettingsOptions } from './profiles/copilot/settings.js';

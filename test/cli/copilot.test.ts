@@ -16,6 +16,6 @@ describe('harness-hooks with Copilot hooks files', () => {
     const r = await cli(['run', 'preToolUse', '--payload', '-', '--settings', FILE, '--json'], { home: home.path, input: JSON.stringify({ toolName: 'bash', toolArgs: { command: 'rm -rf /' } }) });
     expect(r.stderr).toContain('--profile copilot (inferred');
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).result).toMatchObject({ blocked: true, permissionDecision: 'deny', modelText: 'Denied by preToolUse hook: rm -rf is not allowed' });
+    expect(JSON.parse(r.stdout).result).toMatchObject({ blocked: true, permissionDecision: 'deny', modelText: { toolResult: { isError: true, text: 'Denied by preToolUse hook: rm -rf is not allowed' } } });
   });
 });

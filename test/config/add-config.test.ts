@@ -157,7 +157,20 @@ describe('commands through dispatch', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'hh-abort-')), 'pid');
     registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(`node ${fixture('sleep-forever.mjs')} 2> ${file}`)] }] } }, { source: 'user' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 400);
+    // Aborted once the hook has said its pid (however long node takes to start on a loaded machine).
+    const said = (): boolean => {
+      try {
+        return pidsAfter('pid', readFileSync(file, 'utf8')).length > 0;
+      } catch {
+        return false; // the shell has not made the file yet
+      }
+    };
+    const poll = setInterval(() => {
+      if (said()) {
+        clearInterval(poll);
+        controller.abort();
+      }
+    }, 20);
     const result = await registry.dispatch('Stop', {}, { signal: controller.signal });
     expect(result.aborted).toBe(true);
     const [pid] = pidsAfter('pid', readFileSync(file, 'utf8'));

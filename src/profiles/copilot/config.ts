@@ -26,7 +26,17 @@ export interface CopilotHandlerFields {
   cwd?: string;
   env?: Record<string, string>;
   timeoutSec?: number;
+  /** The file it came from: COPILOT_HOOK_DIR is its folder (a hooks file's), and a crash's words name it. */
+  hookFile?: string;
+  /** It came from a settings file's `hooks` (no COPILOT_HOOK_DIR). */
+  inSettings?: true;
 }
+
+/**
+ * Configs the loader read from a settings file (settings.ts): their hooks get no COPILOT_HOOK_DIR, as the
+ * binary gives none to a settings file's hooks (oracle 08 inline-settings-order).
+ */
+export const SETTINGS_CONFIGS: WeakSet<object> = new WeakSet();
 
 export interface ParseCopilotOptions {
   /** Any item error rejects the whole config (a settings file's inline `hooks`). Default false. */
@@ -47,14 +57,17 @@ export function parseCopilotConfig(config: unknown, file: string | undefined, op
   const disabledBy = config.disableAllHooks === true ? `disableAllHooks: true${file === undefined ? '' : ` in ${file}`}` : undefined;
   // Null-prototype: an event key `__proto__` stays a key (and is then an unknown event), not a prototype.
   const out: Record<string, MatcherGroup[]> = Object.create(null) as Record<string, MatcherGroup[]>;
-  for (const [key, list] of Object.entries((config.hooks ?? {}) as Record<string, unknown>)) {
+  // A file's camelCase entries run before its PascalCase ones, whichever key comes first (the binary, oracle 09
+  // pascal-before-camel-in-file).
+  const keys = Object.entries((config.hooks ?? {}) as Record<string, unknown>);
+  for (const [key, list] of [...keys.filter(([k]) => !PASCAL_EVENTS.has(k)), ...keys.filter(([k]) => PASCAL_EVENTS.has(k))]) {
     if (!Array.isArray(list)) {
       issues.push({ path: `hooks.${key}`, message: 'hook event value must be an array' });
       continue;
     }
     const pascal = PASCAL_EVENTS.get(key);
     const event: CopilotHookEvent | undefined = pascal ?? (isCopilotEvent(key) ? key : undefined);
-    const ctx: EntryContext = { pascal: pascal !== undefined, toolEvent: event !== undefined && COPILOT_EVENT_SPECS[event].tool, disabledBy, errors: [] };
+    const ctx: EntryContext = { pascal: pascal !== undefined, toolEvent: event !== undefined && COPILOT_EVENT_SPECS[event].tool, disabledBy, file, settings: SETTINGS_CONFIGS.has(config), errors: [] };
     out[key] = list.map((entry, i) => readEntry(entry, `hooks.${key}[${i}]`, ctx));
     if (strict) issues.push(...ctx.errors);
   }
@@ -65,6 +78,8 @@ export function parseCopilotConfig(config: unknown, file: string | undefined, op
 interface EntryContext {
   pascal: boolean;
   toolEvent: boolean;
+  file: string | undefined;
+  settings: boolean;
   disabledBy: string | undefined;
   errors: HookConfigIssue[];
 }
@@ -74,6 +89,9 @@ function readEntry(entry: unknown, path: string, ctx: EntryContext): MatcherGrou
     // A Claude group: its matcher applies to its items (CL 1.0.10).
     if (!Array.isArray(entry.hooks)) return { hooks: [invalid(ctx, `${path}.hooks`, 'expected `hooks` to be an array of handlers')] };
     if (entry.matcher !== undefined && typeof entry.matcher !== 'string') return { hooks: [invalid(ctx, `${path}.matcher`, 'expected the matcher to be a string')] };
+    // A PascalCase tool event's group with an empty matcher never runs in the binary (oracle 05 pascal-matchers),
+    // though Claude Code reads "" as all: dropped, as an invalid item.
+    if (entry.matcher === '' && ctx.pascal && ctx.toolEvent) return { hooks: [invalid(ctx, `${path}.matcher`, 'matcher cannot be empty')] };
     const hooks = entry.hooks.map((h, j) =>
       isPlainObject(h) && h.hooks !== undefined ? invalid(ctx, `${path}.hooks[${j}]`, 'Nested hooks deeper than one level are not supported.') : readHandler(h, `${path}.hooks[${j}]`, ctx, entry.matcher as string | undefined),
     );
@@ -81,8 +99,9 @@ function readEntry(entry: unknown, path: string, ctx: EntryContext): MatcherGrou
   }
   const matcher = isPlainObject(entry) ? entry.matcher : undefined;
   if (matcher !== undefined && typeof matcher !== 'string') return { hooks: [invalid(ctx, `${path}.matcher`, 'expected the matcher to be a string')] };
-  // UNCERTAIN (§6): "matcher cannot be empty" [BIN] is applied to flat camelCase entries only.
-  if (matcher === '' && !ctx.pascal) return { hooks: [invalid(ctx, `${path}.matcher`, 'matcher cannot be empty')] };
+  // "matcher cannot be empty" [BIN]: camelCase entries (oracle 05 camel-matcher-empty) and PascalCase tool
+  // events (as their groups, oracle 05 pascal-matchers); UNCERTAIN for other PascalCase events, where "" stays all.
+  if (matcher === '' && (!ctx.pascal || ctx.toolEvent)) return { hooks: [invalid(ctx, `${path}.matcher`, 'matcher cannot be empty')] };
   return group(ctx, matcher, [readHandler(entry, path, ctx, matcher)]);
 }
 
@@ -112,6 +131,8 @@ function readHandler(hook: unknown, path: string, ctx: EntryContext, matcher: st
   if (timeoutSec !== undefined) out.timeoutSec = timeoutSec as number;
   delete out.timeout;
   if (ctx.pascal) out.form = 'pascal';
+  if (ctx.file !== undefined) out.hookFile = ctx.file;
+  if (ctx.settings) out.inSettings = true;
   if (ctx.pascal && ctx.toolEvent && matcher !== undefined) out.claudeMatcher = matcher;
   if (ctx.disabledBy !== undefined) out.disabledBy = ctx.disabledBy;
   if (type === 'http') {

@@ -58,13 +58,15 @@ const TOOL = { matchField: 'toolName', tool: true } as const;
 export const COPILOT_EVENT_SPECS: Readonly<Record<CopilotHookEvent, CopilotEventSpec>> = Object.freeze({
   sessionStart: spec('sessionStart', 'SessionStart', { keys: ['source', 'initialPrompt'], output: 'context' }),
   sessionEnd: spec('sessionEnd', 'SessionEnd', { keys: ['reason'], output: 'none' }),
-  // REF: config-file hooks' output is dropped here; CL 1.0.65 feeds their additionalContext to the model.
-  // UNCERTAIN: the newer changelog is followed (additionalContext only; modifiedPrompt is SDK-only).
+  // REF: config-file hooks' output is dropped here; the binary reads additionalContext, modifiedPrompt and
+  // `decision: "block"` from them (oracle 07, 09; output.ts).
   userPromptSubmitted: spec('userPromptSubmitted', 'UserPromptSubmit', { keys: ['prompt'], required: ['prompt'], output: 'context' }),
   userPromptTransformed: spec('userPromptTransformed', null, { keys: ['prompt', 'transformedPrompt'], required: ['prompt', 'transformedPrompt'], output: 'transformed' }),
   preToolUse: spec('preToolUse', 'PreToolUse', { ...TOOL, keys: ['toolName', 'toolArgs'], required: ['toolName'], output: 'pre-tool' }),
   // UNCERTAIN (§3.1): only `toolInput.requestSandboxBypass` is documented; toolInput is sent as an object.
-  permissionRequest: spec('permissionRequest', 'PermissionRequest', { ...TOOL, keys: ['toolName', 'toolInput'], required: ['toolName'], output: 'permission' }),
+  // The binary (oracle 01, 09): `{hookName:"permissionRequest", sessionId, timestamp, cwd, toolName, toolInput,
+  // permissionSuggestions}` on stdin in both forms — a PascalCase hook gets it camelCase too (input.ts).
+  permissionRequest: spec('permissionRequest', 'PermissionRequest', { ...TOOL, keys: ['toolName', 'toolInput', 'permissionSuggestions'], required: ['toolName'], output: 'permission' }),
   postToolUse: spec('postToolUse', 'PostToolUse', { ...TOOL, keys: ['toolName', 'toolArgs', 'toolResult'], required: ['toolName'], output: 'post-tool' }),
   // Not in §6's matcher table: UNCERTAIN, matched on toolName like the other tool events.
   postToolUseFailure: spec('postToolUseFailure', 'PostToolUseFailure', { ...TOOL, tool: false, keys: ['toolName', 'toolArgs', 'error'], required: ['toolName'], output: 'context' }),

@@ -15,7 +15,7 @@ import { urlForDisplay } from '../../http/url-text.js';
 import type { EntryReport } from '../../entry.js';
 import type { HookLogger } from '../../types.js';
 import type { CopilotEventSpec } from './events.js';
-import { blocksEvent, decodeOutput, parseStdout } from './output.js';
+import { blocksEvent, decodeOutput, parseStdout, type CopilotOutputForm } from './output.js';
 
 /** Copilot's cap on what a hook prints (REF; CL 1.0.76): the body read past it is dropped. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -50,7 +50,7 @@ export interface CopilotHttpHook {
 }
 
 /** Runs one http hook; never rejects. */
-export async function runCopilotHttpHook(hook: CopilotHttpHook, body: unknown, spec: CopilotEventSpec, withheld: Readonly<Record<string, undefined>> | undefined, logger: HookLogger, signal: AbortSignal | undefined): Promise<EntryReport> {
+export async function runCopilotHttpHook(hook: CopilotHttpHook, body: unknown, spec: CopilotEventSpec, withheld: Readonly<Record<string, undefined>> | undefined, logger: HookLogger, signal: AbortSignal | undefined, form: CopilotOutputForm = 'camel'): Promise<EntryReport> {
   // The runner loads on the first http hook, not at package import (cold start).
   const { runHttpHook } = await import('../../http/index.js');
   const name = urlForDisplay(hook.url);
@@ -69,7 +69,7 @@ export async function runCopilotHttpHook(hook: CopilotHttpHook, body: unknown, s
     return { outcome: r.outcome === 'timeout' ? 'timeout' : 'error', message };
   }
   const json = parseStdout(r.body);
-  const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name);
+  const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name, form);
   if (said === undefined) return { outcome: 'ok' };
   return { outcome: blocksEvent(said, spec) ? 'block' : 'ok', decision: said };
 }

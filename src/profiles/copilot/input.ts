@@ -1,5 +1,7 @@
 // What a copilot hook reads on stdin, in the form its config key chose (REF; CL 1.0.21, spec §3.2–§3.3):
-// - camelCase key: `{ sessionId, timestamp (epoch ms), cwd, ...event fields }`, `toolArgs` a JSON *string*;
+// - camelCase key: `{ sessionId, timestamp (epoch ms), cwd, ...event fields }`, `toolArgs` an *object* (the
+//   binary, fixtures/copilot/oracle/01: `"toolArgs":{"command":"echo tool-ran",…}`; the docs' example shows a
+//   JSON string, which 1.0.102 does not send);
 // - PascalCase key ("VS Code compatible"): `{ hook_event_name, session_id, timestamp (ISO), cwd, ... }` with
 //   snake_case names, `tool_input` an object, and on tool events `tool_name` the Claude name.
 // Only the fields Copilot sends: nothing else of the payload passes.
@@ -8,7 +10,10 @@ import { claudeToolName, type CopilotEventSpec } from './events.js';
 
 /** The camelCase hook input with `toolArgs` as a value: what in-process handlers get, and both forms' source. */
 export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSession>, projectDir: string, p: Record<string, unknown>): Record<string, unknown> {
+  const permission = spec.name === 'permissionRequest';
   const input: Record<string, unknown> = {
+    // permissionRequest's stdin starts with its hook's name (the binary, oracle 01).
+    ...(permission ? { hookName: 'permissionRequest' } : {}),
     sessionId: p.sessionId ?? session.sessionId ?? '',
     // A timestamp that is not a finite epoch a Date can hold (NaN, 1e20) is replaced by now: NaN would be
     // sent as `null`, and the PascalCase form's toISOString() would throw.
@@ -20,6 +25,7 @@ export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSess
     if (value !== undefined) input[key] = value;
   }
   if (spec.name === 'agentStop' && input.stop_hook_active === undefined) input.stop_hook_active = false;
+  if (permission && input.permissionSuggestions === undefined) input.permissionSuggestions = [];
   if (typeof p.traceparent === 'string') input.traceparent = p.traceparent;
   if (typeof p.tracestate === 'string') input.tracestate = p.tracestate;
   return input;
@@ -28,10 +34,12 @@ export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSess
 // ECMAScript's Date range: ±8.64e15 ms.
 const validTimestamp = (t: unknown): t is number => typeof t === 'number' && Number.isFinite(t) && Math.abs(t) <= 8.64e15;
 
-/** A camelCase hook's stdin: `toolArgs` serialized (a string, e.g. apply_patch's patch, stays as it is). */
+/**
+ * A camelCase hook's stdin: the input as it is, `toolArgs` the value the payload gave (an object, as the
+ * binary sends it; a string stays a string — apply_patch's, unobserved offline, see the oracle's FINDINGS.md).
+ */
 export function camelStdin(input: Record<string, unknown>): Record<string, unknown> {
-  if (input.toolArgs === undefined || typeof input.toolArgs === 'string') return input;
-  return { ...input, toolArgs: JSON.stringify(input.toolArgs) ?? 'null' };
+  return input;
 }
 
 const SNAKE: ReadonlyMap<string, string> = new Map([
@@ -52,10 +60,11 @@ const SNAKE: ReadonlyMap<string, string> = new Map([
   ['customInstructions', 'custom_instructions'],
   ['transformedPrompt', 'transformed_prompt'],
 ]);
-const COMMON: ReadonlySet<string> = new Set(['sessionId', 'timestamp', 'cwd', 'hook_event_name']);
+const COMMON: ReadonlySet<string> = new Set(['sessionId', 'timestamp', 'cwd', 'hook_event_name', 'hookName']);
 
-/** A PascalCase hook's stdin. */
+/** A PascalCase hook's stdin (permissionRequest's is the camelCase one: the binary, oracle 01 pascal-all-events). */
 export function pascalStdin(spec: CopilotEventSpec, input: Record<string, unknown>): Record<string, unknown> {
+  if (spec.name === 'permissionRequest') return input;
   const out: Record<string, unknown> = {
     hook_event_name: spec.pascal,
     session_id: input.sessionId,

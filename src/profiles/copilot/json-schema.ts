@@ -7,7 +7,7 @@ export function copilotJsonSchema(): Record<string, unknown> {
   const events: [string, string][] = COPILOT_HOOK_EVENTS.flatMap((event) => {
     const spec = COPILOT_EVENT_SPECS[event];
     const match = spec.matchField === null ? 'Matchers are ignored.' : `A matcher is a full-match regular expression on ${spec.matchField}.`;
-    const rows: [string, string][] = [[event, `${event} hooks: camelCase stdin (toolArgs a JSON string, timestamp in ms). ${match}`]];
+    const rows: [string, string][] = [[event, `${event} hooks: camelCase stdin (toolArgs an object, timestamp in ms). ${match}`]];
     if (spec.pascal !== null) rows.push([spec.pascal, `${event} hooks with the VS Code compatible snake_case stdin${spec.tool ? ', Claude tool names and Claude matcher semantics' : ''}.`]);
     return rows;
   });
@@ -51,8 +51,8 @@ export function copilotJsonSchema(): Record<string, unknown> {
           env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Merged over the inherited environment.' },
           timeoutSec: seconds,
           timeout: { ...seconds, description: 'Alias of timeoutSec (used when timeoutSec is absent).' },
-          // No minLength: "matcher cannot be empty" is a camelCase rule; under a PascalCase key "" matches all.
-          matcher: { type: 'string', description: 'camelCase: a full-match regular expression, not empty; PascalCase: Claude semantics ("" matches all).' },
+          // No minLength: "matcher cannot be empty" is a camelCase and PascalCase-tool-event rule; elsewhere "" is unobserved.
+          matcher: { type: 'string', description: 'camelCase: a full-match regular expression, not empty ("*" is no regex: never matches); PascalCase: Claude semantics ("*" matches all; "" on a tool event is dropped, as Copilot drops it).' },
           onFailure: { enum: ['block', 'continue'], description: 'Overrides the failure mode: preToolUse fails closed by default.' },
           url: { type: 'string', description: 'type "http": https (http://localhost, 127.* or [::1] only with COPILOT_HOOK_ALLOW_LOCALHOST=1, and never on preToolUse / permissionRequest or with allowedEnvVars).' },
           headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'type "http": request headers; $VAR / ${VAR} of allowedEnvVars only.' },

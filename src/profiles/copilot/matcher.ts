@@ -1,6 +1,6 @@
 // Copilot's two matcher dialects (REF; CL 1.0.36, 1.0.62; spec §6):
 // - camelCase entries: a case-sensitive regex full match, `^(?:P)$`, against the event's match field
-//   (toolName, notification_type, trigger, agentName); an invalid regex skips the entry; none = all.
+//   (toolName, notification_type, trigger, agentName); an invalid regex (`*` too) skips the entry; none = all.
 // - PascalCase PreToolUse / PermissionRequest / PostToolUse: Claude semantics. `*`, `**` or "" match all;
 //   a literal or `|`-list of identifiers matches when a name equals the runtime name or its Claude name;
 //   anything else is a `^(?:P)$` regex tested against the Claude name (the runtime one when it has none).
@@ -16,6 +16,11 @@ export const COPILOT_DIALECT: ListOrRegexDialect = { exactList: /^[A-Za-z0-9_|]+
 type Logger = { warn(message: string): void };
 
 export function compileCopilotMatcher(matcher: string | undefined, logger: Logger): ((value: string) => boolean) | null {
+  // `*` is no wildcard here but an invalid regex: the binary never runs the entry (oracle 05 camel-matchers).
+  if (matcher === '*') {
+    logger.warn('harness-hooks: copilot matcher "*" is not a valid regular expression (a camelCase matcher is a regex; use ".*"); the hook never runs, as in Copilot');
+    return () => false;
+  }
   return compileListOrRegex(matcher, COPILOT_DIALECT, logger);
 }
 

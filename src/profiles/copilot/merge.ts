@@ -1,21 +1,27 @@
 // Merging one copilot dispatch. Hooks run one after another in config order (REF: "they execute in
-// order"), through the sequential run (src/dispatch-run.ts), and combine as Copilot combines them (§5.4):
-// - preToolUse: any deny blocks, and ends the chain (UNCERTAIN whether later hooks still run: the docs are
-//   silent; reimplementations stop at the first deny). Else ask beats allow (UNCERTAIN: deny > ask > allow,
-//   as VS Code); the last non-null modifiedArgs wins (UNCERTAIN, like modifiedResponse).
+// order"), through the sequential run (src/dispatch-run.ts), and combine as the 1.0.102 binary combines
+// them (recorded: fixtures/copilot/oracle/, FINDINGS.md; where the binary was silent, the docs, §5.4):
+// - preToolUse: any deny blocks, and ends the chain (the binary: the next hook does not run). Else ask beats
+//   allow; the binary stops at an ask too (in -p a deny) — here the later hooks still run, so a later deny
+//   still denies (a deliberate difference). Rewrites chain (profile.ts) and the last one wins; the contexts
+//   are joined with "\n\n" (the binary).
 // - permissionRequest: every hook runs; behavior / message / interrupt of later hooks override earlier ones.
-// - agentStop / subagentStop: any `decision: "block"` keeps the agent going, the reasons (joined with a
-//   blank line: UNCERTAIN) its next prompt; block beats modifiedResponse, which is last-wins.
-// - postToolUse: additionalContext joined with "\n\n", capped at 10 KB; modifiedResult last wins.
+// - agentStop / subagentStop: any `decision: "block"` keeps the agent going, the last blocking hook's reason
+//   its next prompt (the binary); block beats modifiedResponse, which is last-wins.
+// - postToolUse: `decision: "block"` with a reason blocks and ends the chain (the binary); additionalContext
+//   joined with "\n\n", capped at 10 KB; modifiedResult chained, the last wins (the binary).
+// - userPromptSubmitted: the last additionalContext, the last modifiedPrompt, a block ends the chain (the binary).
 // - sessionStart / subagentStart and the other context events: every additionalContext, joined with "\n\n"
-//   (combined since CL 1.0.88; the separator is UNCERTAIN).
+//   (the binary, sessionStart).
 // - userPromptTransformed: the last modifiedTransformedPrompt.
+// What the model is told of it, in the binary's words, is `modelText` (model-text.ts).
 // An in-process handler that throws or passes its deadline fails closed on preToolUse (the sequential
 // run's rule for handlers), open elsewhere; a command's failure is read in output.ts.
 import type { SequentialRules } from '../../dispatch-run.js';
 import type { DispatchResult, HookDecision, HookLogger, HookRun } from '../../types.js';
 import type { CopilotEventSpec } from './events.js';
-import { decodeOutput, isCopilotDecision, type CopilotDecision } from './output.js';
+import { blocksEvent, decodeOutput, isCopilotDecision, type CopilotDecision } from './output.js';
+import { COPILOT_TEXT, type CopilotModelText } from './model-text.js';
 import { isPlainObject } from '../../plain-object.js';
 
 export interface CopilotDispatchResult extends DispatchResult {
@@ -28,8 +34,10 @@ export interface CopilotDispatchResult extends DispatchResult {
   systemMessage?: string;
   /** The merged event-specific output, in Copilot's field names, with `hookEventName`. */
   hookSpecificOutput?: Record<string, unknown>;
-  /** What the model is told in the tool's place: "Denied by preToolUse hook: <reason>" and the like. */
-  modelText?: string;
+  /** userPromptSubmitted: the prompt the model gets instead (a hook's `modifiedPrompt`; the binary, oracle 07). */
+  modifiedPrompt?: string;
+  /** What Copilot tells the model of this dispatch's hook output, in its words (model-text.ts). */
+  modelText?: CopilotModelText;
 }
 
 /** postToolUse additionalContext cap (REF; CL 1.0.49/1.0.51). */
@@ -47,17 +55,26 @@ export function makeCopilotRules(spec: CopilotEventSpec): SequentialRules<Copilo
       }
       return decodeOutput(value, spec, logger, name);
     },
-    // Only a preToolUse deny ends the chain; a failed handler's block (not read here) counts on preToolUse only.
-    blocks: (d: HookDecision) => preTool && (isCopilotDecision(d) ? d.permissionDecision === 'deny' : d.decision === 'block'),
+    // A preToolUse deny, a postToolUse block (oracle 06 post-block-then-context: the next hook did not run)
+    // and a userPromptSubmitted block end the chain; a failed handler's block (not read here) counts on
+    // preToolUse only.
+    blocks: (d: HookDecision) => (isCopilotDecision(d) ? spec.output !== 'stop' && spec.output !== 'permission' && blocksEvent(d, spec) : preTool && d.decision === 'block'),
     accumulate(state, d) {
       const list = state ?? [];
       if (isCopilotDecision(d)) list.push(d);
       return list;
     },
     blocked(d: CopilotDecision, runs) {
+      if (!preTool) {
+        // postToolUse (its result replaced) or userPromptSubmitted (no model request: the CLI exits 1, oracle 07).
+        const why = d.reason ?? '';
+        const result: CopilotDispatchResult = { blocked: true, aborted: false, runs, reason: why, decision: 'block', hookSpecificOutput: { hookEventName: spec.name, decision: 'block', reason: why } };
+        if (spec.output === 'post-tool') result.modelText = { toolResult: { isError: true, text: COPILOT_TEXT.postBlocked(why) }, blocks: [] };
+        return result;
+      }
       const reason = d.reason ?? 'hook errored';
-      const modelText = d.modelText ?? 'Denied by preToolUse hook (hook errored)';
-      const result: CopilotDispatchResult = { blocked: true, aborted: false, runs, reason, permissionDecision: 'deny', permissionDecisionReason: reason, modelText };
+      const toolText = d.modelText ?? COPILOT_TEXT.errored(undefined);
+      const result: CopilotDispatchResult = { blocked: true, aborted: false, runs, reason, permissionDecision: 'deny', permissionDecisionReason: reason };
       // What the hooks before the deny said still counts (their systemMessage, additionalContext), and the
       // deny's own: the runs hold every decision read so far, the deny's last.
       const said = runs.flatMap((r) => (r.decision !== undefined && isCopilotDecision(r.decision) ? [r.decision] : []));
@@ -67,6 +84,8 @@ export function makeCopilotRules(spec: CopilotEventSpec): SequentialRules<Copilo
       if (contexts.length > 0) result.injectContext = contexts.join('\n\n');
       if (messages.length > 0) result.systemMessage = messages.join('\n');
       result.hookSpecificOutput = { hookEventName: spec.name, permissionDecision: 'deny', permissionDecisionReason: reason, ...(result.injectContext === undefined ? {} : { additionalContext: result.injectContext }) };
+      // The context still reaches the model after the deny (oracle 02 camel-deny-and-context).
+      result.modelText = { toolResult: { isError: true, text: toolText }, blocks: preToolBlocks(contexts) };
       return result;
     },
     merged: (state, runs) => merge(spec, state ?? [], runs),
@@ -82,6 +101,7 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
   if (contexts.length > 0) result.injectContext = spec.output === 'post-tool' ? contexts.join('\n\n').slice(0, POST_TOOL_CONTEXT_CAP) : contexts.join('\n\n');
   if (messages.length > 0) result.systemMessage = messages.join('\n');
   const out: Record<string, unknown> = {};
+  const text: CopilotModelText = { blocks: [] };
   switch (spec.output) {
     case 'pre-tool': {
       const ask = ds.find((d) => d.permissionDecision === 'ask');
@@ -92,6 +112,10 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
       }
       const updated = last('updatedInput');
       if (updated !== undefined) result.updatedInput = out.updatedInput = updated;
+      // An ask Copilot cannot put to a user (-p) is a deny, in these words (oracle 02 camel-ask); a harness
+      // that can ask shows the reason instead.
+      if (ask !== undefined) text.toolResult = { isError: true, text: COPILOT_TEXT.askUnavailable(ask.permissionDecisionReason?.trim() || 'No reason provided') };
+      text.blocks.push(...preToolBlocks(contexts));
       break;
     }
     case 'permission': {
@@ -103,8 +127,8 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
       if (interrupt !== undefined) out.interrupt = interrupt;
       if (behavior === 'deny') {
         result.blocked = true;
-        result.reason = result.permissionDecisionReason = message ?? 'Denied by permission request hook';
-        result.modelText = `Denied by permission request hook: ${result.reason}`;
+        result.reason = result.permissionDecisionReason = message ?? 'Permission denied by hook.';
+        text.toolResult = { isError: true, text: COPILOT_TEXT.permissionDenied(result.reason) };
         // interrupt: true with a deny stops the agent (REF).
         if (interrupt === true) {
           result.continue = false;
@@ -115,7 +139,23 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
     }
     case 'post-tool': {
       const modified = last('modifiedResult');
-      if (modified !== undefined) out.modifiedResult = modified;
+      if (modified !== undefined) {
+        out.modifiedResult = modified;
+        const llm = modified.textResultForLlm;
+        if (typeof llm === 'string') text.toolResult = { isError: modified.resultType !== 'success', text: llm };
+      }
+      // (The context's words name the tool: profile.ts adds them, it has the input.)
+      break;
+    }
+    case 'context': {
+      if (spec.name === 'userPromptSubmitted') {
+        const prompt = last('modifiedPrompt');
+        if (prompt !== undefined) result.modifiedPrompt = out.modifiedPrompt = prompt;
+        // Only the last hook's context reaches the model (oracle 09 prompt-two-contexts).
+        const context = contexts.at(-1);
+        if (context !== undefined) text.blocks.push(COPILOT_TEXT.promptContext((result.injectContext = context)));
+      } else if (spec.name === 'sessionStart' && result.injectContext !== undefined) text.blocks.push(result.injectContext);
+      // (postToolUseFailure's words name the tool: profile.ts adds them, it has the input.)
       break;
     }
     case 'stop': {
@@ -123,7 +163,9 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
       if (reasons.length > 0) {
         result.blocked = true;
         result.decision = out.decision = 'block';
-        result.reason = out.reason = reasons.filter((r) => r !== '').join('\n\n');
+        // The last block's reason is the next prompt (oracle 09 stop-two-blockers).
+        result.reason = out.reason = reasons.at(-1)!;
+        text.blocks.push(result.reason);
       } else {
         const response = last('modifiedResponse');
         if (response !== undefined) out.modifiedResponse = response;
@@ -140,5 +182,9 @@ function merge(spec: CopilotEventSpec, ds: readonly CopilotDecision[], runs: Hoo
   }
   if (result.injectContext !== undefined && spec.output !== 'stop') out.additionalContext = result.injectContext;
   if (Object.keys(out).length > 0) result.hookSpecificOutput = { hookEventName: spec.name, ...out };
+  if (text.toolResult !== undefined || text.blocks.length > 0) result.modelText = text;
   return result;
 }
+
+// preToolUse context as the model gets it: one user message after the tool result, the hooks' joined (oracle 04 two-contexts).
+const preToolBlocks = (contexts: readonly string[]): string[] => (contexts.length === 0 ? [] : [COPILOT_TEXT.preToolContext(contexts.join('\n\n'))]);

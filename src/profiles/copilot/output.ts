@@ -17,6 +17,7 @@ import type { EntryReport } from '../../entry.js';
 import type { CommandResult } from '../../executor/index.js';
 import type { HookDecision, HookLogger } from '../../types.js';
 import type { CopilotEventSpec } from './events.js';
+import { COPILOT_TEXT } from './model-text.js';
 
 /** What one hook decided, in Copilot's terms. */
 export interface CopilotDecision extends HookDecision {
@@ -28,6 +29,8 @@ export interface CopilotDecision extends HookDecision {
   modifiedResult?: Record<string, unknown>;
   modifiedResponse?: string;
   modifiedTransformedPrompt?: string;
+  /** userPromptSubmitted: the prompt in the submitted one's place. */
+  modifiedPrompt?: string;
   systemMessage?: string;
   /** What the model is told of a deny (§4: "Denied by preToolUse hook: <reason>"). */
   modelText?: string;
@@ -74,11 +77,27 @@ function withoutProgress(stdout: string): string {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const DECISIONS = ['allow', 'deny', 'ask'] as const;
 
+/**
+ * Who wrote an output: a hook of a camelCase file, of a PascalCase ("VS Code compatible") file, or an
+ * in-process handler. The binary reads `hookSpecificOutput` by the form (fixtures/copilot/oracle/02, 06, 07, 09).
+ */
+export type CopilotOutputForm = 'camel' | 'pascal' | 'handler';
+
+const NO_HSO: Readonly<Record<string, unknown>> = Object.freeze({});
+
+// Which `hookSpecificOutput` an output's form and event read (the binary): a camelCase file's never (its
+// deny aside, below); a PascalCase file's on preToolUse only — 1.0.102 ignores it on postToolUse,
+// userPromptSubmitted, sessionStart and permissionRequest (oracle 06, 09), where the top-level fields work in
+// both forms; a handler's everywhere (not the binary's to say: Copilot's top-level fields come first).
+function readsHso(spec: CopilotEventSpec, form: CopilotOutputForm): boolean {
+  return form === 'handler' || (form === 'pascal' && spec.output === 'pre-tool');
+}
+
 /** An output object as this event reads it; undefined when it says nothing the event reads. */
-export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec, logger?: HookLogger, name?: string): CopilotDecision | undefined {
+export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec, logger?: HookLogger, name?: string, form: CopilotOutputForm = 'handler'): CopilotDecision | undefined {
   if (spec.output === 'none') return undefined;
-  // The Claude shape is accepted too; Copilot's own top-level fields come first (CL 1.0.24; VSC).
-  const hso = isPlainObject(v.hookSpecificOutput) ? v.hookSpecificOutput : {};
+  const given = isPlainObject(v.hookSpecificOutput) ? v.hookSpecificOutput : undefined;
+  const hso = given !== undefined && readsHso(spec, form) ? given : NO_HSO;
   const pick = (key: string): unknown => v[key] ?? hso[key];
   const d: CopilotDecision = {};
   const context = str(pick('additionalContext')); // null = absent (REF)
@@ -86,9 +105,17 @@ export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec,
   if (str(v.systemMessage) !== undefined) d.systemMessage = v.systemMessage as string;
   switch (spec.output) {
     case 'pre-tool': {
-      const pd = pick('permissionDecision');
+      let pd = pick('permissionDecision');
+      let reason = str(pick('permissionDecisionReason'));
+      // A deliberate difference: a camelCase file's hookSpecificOutput deny, which the binary ignores (the
+      // tool runs), still denies here — what cannot be decided safely decides the stricter way, and the
+      // hook's author meant a deny. Its rewrite, context and ask are ignored, as the binary ignores them.
+      if (form === 'camel' && given !== undefined && given.permissionDecision === 'deny' && !DECISIONS.includes(pd as never)) {
+        pd = 'deny';
+        reason = str(given.permissionDecisionReason);
+        logger?.warn(`harness-hooks: hook "${name}" on preToolUse denied in hookSpecificOutput, which Copilot ignores in a camelCase hooks file (it would run the tool); denied here, the stricter reading — put permissionDecision at the top level`);
+      }
       if (DECISIONS.includes(pd as never)) d.permissionDecision = pd as CopilotDecision['permissionDecision'];
-      const reason = str(pick('permissionDecisionReason'));
       if (reason !== undefined) d.permissionDecisionReason = reason;
       const args = v.modifiedArgs ?? hso.updatedInput;
       if (isPlainObject(args)) {
@@ -112,11 +139,34 @@ export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec,
       break;
     }
     case 'post-tool':
+      // `decision: "block"` with a reason replaces the result the model sees ("Tool result blocked: <reason>")
+      // and ends the chain; without a `reason` string it is ignored, an empty one blocks (the binary, oracle 06,
+      // 09 post-block-no-reason, post-block-empty-reason; the docs are silent).
+      if (spec.name === 'postToolUse' && pick('decision') === 'block') {
+        const reason = str(pick('reason'));
+        if (reason !== undefined) {
+          d.decision = 'block';
+          d.reason = reason;
+          d.modelText = `Tool result blocked: ${reason}`;
+        }
+      }
       if (isPlainObject(v.modifiedResult)) {
         try {
           d.modifiedResult = copyJsonValue(v.modifiedResult) as Record<string, unknown>;
         } catch (error) {
           logger?.warn(`harness-hooks: hook "${name}" on ${spec.name} returned an unusable modifiedResult (${(error as Error).message}); ignored`);
+        }
+      }
+      break;
+    case 'context':
+      // userPromptSubmitted (the binary, oracle 07; the docs: "output ignored"): `modifiedPrompt` replaces the
+      // prompt; `decision: "block"` blocks it — no model request, and `copilot -p` exits 1.
+      if (spec.name === 'userPromptSubmitted') {
+        const prompt = str(v.modifiedPrompt);
+        if (prompt !== undefined && prompt !== '') d.modifiedPrompt = prompt;
+        if (pick('decision') === 'block') {
+          d.decision = 'block';
+          d.reason = str(pick('reason')) ?? '';
         }
       }
       break;
@@ -142,7 +192,7 @@ export function decodeOutput(v: Record<string, unknown>, spec: CopilotEventSpec,
   return Object.keys(d).length === 0 ? undefined : mark(d);
 }
 
-function deny(d: CopilotDecision, reason: string, modelText = `Denied by preToolUse hook: ${reason}`): CopilotDecision {
+function deny(d: CopilotDecision, reason: string, modelText = COPILOT_TEXT.deny(reason)): CopilotDecision {
   d.permissionDecision = 'deny';
   d.permissionDecisionReason = reason;
   d.reason = reason;
@@ -152,14 +202,16 @@ function deny(d: CopilotDecision, reason: string, modelText = `Denied by preTool
 
 /** Whether a decision is a block of its event (ends a preToolUse chain; the run's outcome is `block`). */
 export function blocksEvent(d: CopilotDecision, spec: CopilotEventSpec): boolean {
-  return spec.output === 'pre-tool' ? d.permissionDecision === 'deny' : spec.output === 'permission' ? d.behavior === 'deny' : spec.output === 'stop' && d.decision === 'block';
+  if (spec.output === 'pre-tool') return d.permissionDecision === 'deny';
+  if (spec.output === 'permission') return d.behavior === 'deny';
+  return (spec.output === 'stop' || spec.output === 'post-tool' || spec.name === 'userPromptSubmitted') && d.decision === 'block';
 }
 
 // A hook that failed: preToolUse denies unless `onFailure: 'continue'` (a timeout only with 'block');
 // permissionRequest only with 'block' (§5.1: "logged, skipped"); other events never.
-function failure(spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, outcome: 'error' | 'timeout', message: string, failClosed: boolean): EntryReport {
+function failure(spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, outcome: 'error' | 'timeout', message: string, failClosed: boolean, from?: string): EntryReport {
   if (onFailure === 'block' || (failClosed && spec.output === 'pre-tool' && onFailure !== 'continue')) {
-    if (spec.output === 'pre-tool') return { outcome, message, decision: mark(deny({}, `hook errored: ${message}`, 'Denied by preToolUse hook (hook errored)')) };
+    if (spec.output === 'pre-tool') return { outcome, message, decision: mark(deny({}, `hook errored: ${message}`, COPILOT_TEXT.errored(from))) };
     if (spec.output === 'permission') return { outcome, message, decision: mark({ behavior: 'deny', message: `hook errored: ${message}` }) };
   }
   return { outcome, message };
@@ -179,13 +231,14 @@ function problemOf(r: CommandResult, spawned: string, name: string): string | un
 
 /**
  * A finished command as a run report with its decision. `name` is the hook's line (what messages show),
- * `spawned` the program the executor ran for it (`bash` for a bash line).
+ * `spawned` the program the executor ran for it (`bash` for a bash line), `form` its file's (camelCase or
+ * PascalCase: which output fields are read).
  */
-export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, logger: HookLogger, name: string, spawned: string = name): EntryReport {
+export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, logger: HookLogger, name: string, spawned: string = name, form: CopilotOutputForm = 'camel', from?: string): EntryReport {
   const problem = problemOf(r, spawned, name);
   if (r.aborted) return { outcome: 'aborted', message: problem ?? 'the dispatch was aborted' };
   // Fail open, policy hooks too (REF): "Hook command timed out after N seconds".
-  if (r.timedOut) return failure(spec, onFailure, 'timeout', problem ?? `command hook "${hookLabel(name)}" timed out`, false);
+  if (r.timedOut) return failure(spec, onFailure, 'timeout', problem ?? `command hook "${hookLabel(name)}" timed out`, false, from);
   if (r.stdoutOverParseLimit && looksLikeJson(r.stdoutForParse) && (r.exitCode === 0 || r.exitCode === 2) && (spec.output === 'pre-tool' || spec.output === 'permission')) {
     // Copilot reads up to 10 MiB; past the executor's parse bound a deny could be anywhere in it.
     const reason = `command hook "${hookLabel(name)}" printed ${spec.name} JSON output too long to read whole (over the executor's parse limit); denied rather than lose its decision`;
@@ -193,13 +246,14 @@ export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFa
     return { outcome: 'block', message: reason, decision: mark({ behavior: 'deny', message: reason }) };
   }
   const json = r.stdoutOverParseLimit ? undefined : parseStdout(r.stdoutForParse);
-  const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name);
+  const said = json === undefined ? undefined : decodeOutput(json, spec, logger, name, form);
   if (r.exitCode === 0) return said === undefined ? { outcome: 'ok' } : { outcome: blocksEvent(said, spec) ? 'block' : 'ok', decision: said };
   if (r.exitCode === 2) {
     const d: CopilotDecision = { ...said };
     // Deny wins over what the JSON said (REF; CL 1.0.70).
     if (spec.output === 'pre-tool') return { outcome: 'block', decision: mark(deny(d, d.permissionDecisionReason?.trim() || 'hook exited with code 2')) };
-    if (spec.output === 'permission') return { outcome: 'block', decision: mark({ ...d, behavior: 'deny' }) };
+    // Without a message, the binary's own (oracle 09 perm-camel-exit2).
+    if (spec.output === 'permission') return { outcome: 'block', decision: mark({ ...d, behavior: 'deny', message: d.message ?? 'Permission denied by hook.' }) };
     if (spec.name === 'postToolUseFailure') {
       // REF: stdout is appended to the failure; CLIREF: stderr. UNCERTAIN: stdout, else stderr. Progress
       // lines are display-only here too; JSON stdout is read as on exit 0 (its additionalContext).
@@ -211,8 +265,8 @@ export function fromCommandResult(r: CommandResult, spec: CopilotEventSpec, onFa
     return { outcome: 'error', message: `Hook command exited with code 2 (warning)${r.stderr.trim() === '' ? '' : `: ${r.stderr.trim().slice(0, 200)}`}` };
   }
   const message = problem ?? (r.exitCode === null ? `command hook "${hookLabel(name)}" exited without a status code` : `command hook "${hookLabel(name)}" exited with code ${r.exitCode}`);
-  return failure(spec, onFailure, 'error', message, true);
+  return failure(spec, onFailure, 'error', message, true, from);
 }
 
 /** A command that could not be run at all (a spawn error, an input that would not serialize). */
-export const fromRunError = (spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, message: string): EntryReport => failure(spec, onFailure, 'error', message, true);
+export const fromRunError = (spec: CopilotEventSpec, onFailure: 'block' | 'continue' | undefined, message: string, from?: string): EntryReport => failure(spec, onFailure, 'error', message, true, from);

@@ -1,6 +1,6 @@
 // The copilot profile's payloads and outputs: what `dispatch` takes per event (Copilot's camelCase fields,
-// `toolArgs` as a value: it is serialized to the JSON string Copilot sends only on a camelCase hook's
-// stdin), and the JSON a hook answers with (REF, spec §3–§4).
+// `toolArgs` as a value, which both stdin forms carry as it is: an object, as the 1.0.102 binary sends it),
+// and the JSON a hook answers with (REF, spec §3–§4; the binary where they differ, fixtures/copilot/oracle).
 import type { CopilotHookEvent } from './events.js';
 
 /** Fields every event carries; `dispatch` fills them (session, projectDir, now) when the payload has none. */
@@ -27,7 +27,7 @@ export interface CopilotHookPayloads {
   userPromptTransformed: { prompt: string; transformedPrompt: string };
   /** `toolArgs`: the tool's arguments (an object; apply_patch's raw patch text as a string). */
   preToolUse: { toolName: string; toolArgs?: unknown };
-  permissionRequest: { toolName: string; toolInput?: Record<string, unknown> };
+  permissionRequest: { toolName: string; toolInput?: Record<string, unknown>; permissionSuggestions?: unknown[] };
   postToolUse: { toolName: string; toolArgs?: unknown; toolResult?: CopilotToolResult };
   postToolUseFailure: { toolName: string; toolArgs?: unknown; error?: string };
   preCompact: { transcriptPath?: string; trigger?: 'manual' | 'auto'; customInstructions?: string };

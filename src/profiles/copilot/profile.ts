@@ -1,4 +1,5 @@
-// The copilot profile: GitHub Copilot CLI 1.0.102's hooks (spec: REF @05da5bc3 and the CLI's changelog).
+// The copilot profile: GitHub Copilot CLI 1.0.102's hooks (spec: REF @05da5bc3 and the CLI's changelog,
+// checked against the real binary: fixtures/copilot/oracle/, replayed by test/profiles/copilot/conformance.test.ts).
 // What differs from the other profiles is here or in the files it names: the 14 camelCase events, whose
 // PascalCase spellings are the same events with the "VS Code compatible" snake_case stdin and Claude tool
 // names (events.ts, input.ts); the full-match regex matcher and, for PascalCase tool hooks, Claude's
@@ -11,10 +12,11 @@
 // Sources (the shared ConfigSource names): `managed` = policy.d (not disableable by disableAllHooks),
 // `project` = .github/hooks/*.json, .github/copilot/settings.json, .claude/settings.json, `local` = the
 // two settings.local.json, `user` = ~/.copilot/hooks/*.json and ~/.copilot/settings.json, `plugin`.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
-import type { EntryReport } from '../../entry.js';
+import { makeEntry, type Entry, type EntryReport } from '../../entry.js';
+import { isPlainObject } from '../../plain-object.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { urlForDisplay } from '../../http/url-text.js';
 import { runUnder } from '../../executor/run-under.js';
@@ -30,7 +32,8 @@ import { copilotGate } from './gate.js';
 import { checkHttpUrl, runCopilotHttpHook } from './http.js';
 import { compileClaudeMatcher, compileCopilotMatcher } from './matcher.js';
 import { makeCopilotRules, type CopilotDispatchResult } from './merge.js';
-import { fromCommandResult, fromRunError, hookLabel, type CopilotDecision } from './output.js';
+import { COPILOT_TEXT, hookFileLabel } from './model-text.js';
+import { decodeOutput, fromCommandResult, fromRunError, hookLabel, isCopilotDecision, type CopilotDecision } from './output.js';
 import type { CopilotCommonFields, CopilotHookInput, CopilotHookOutput, CopilotHookPayloads } from './payloads.js';
 import { loadCopilotSettings, type LoadCopilotSettingsOptions } from './settings.js';
 
@@ -100,6 +103,52 @@ const views = (): ReadonlyMap<string, CopilotEventView> =>
     }),
   ));
 
+// An entry whose rewrite becomes part of the input the next entries get — preToolUse's modifiedArgs (not with
+// a deny) their `toolArgs`, postToolUse's modifiedResult their `toolResult`. `inputs` are this dispatch's input
+// objects: the one makeHookInput made for it alone (handlers get it), and whatever object the run hands
+// command entries instead (it may be a copy made once per dispatch): each rewrite goes into all of them.
+function chainRewrites(e: Entry, spec: CopilotEventSpec, inputs: Set<Record<string, unknown>>): Entry {
+  const take = (given: unknown, d: CopilotDecision | undefined): void => {
+    if (d === undefined) return;
+    inputs.add(given as Record<string, unknown>);
+    for (const input of inputs) {
+      if (d.updatedInput !== undefined && d.permissionDecision !== 'deny') input.toolArgs = d.updatedInput;
+      if (d.modifiedResult !== undefined) input.toolResult = d.modifiedResult;
+    }
+  };
+  const invoke: Entry['invoke'] =
+    e.kind === 'handler'
+      ? (input, context) => {
+          const value = e.invoke(input, context);
+          // What the run's rules will read of it, read here too (a throwing getter: the run records the error).
+          const said = (v: unknown): void => {
+            try {
+              if (isPlainObject(v)) take(input, decodeOutput(v, spec, undefined, e.name, 'handler'));
+            } catch {}
+          };
+          if (value instanceof Promise) return value.then((v: unknown) => (said(v), v));
+          said(value);
+          return value;
+        }
+      : (input, context, signal, extras) => {
+          inputs.add(input as Record<string, unknown>);
+          return Promise.resolve(e.invoke(input, context, signal, extras)).then((report) => {
+            const d = (report as EntryReport | undefined)?.decision;
+            if (d !== undefined && isCopilotDecision(d)) take(input, d);
+            return report;
+          });
+        };
+  return makeEntry({ ...e, invoke }, e.matcher, e.meta ?? {}, e.once);
+}
+
+// postToolUse / postToolUseFailure context as the model gets it: words that name the tool (model-text.ts).
+function withToolWords(event: string, input: Record<string, unknown>, result: CopilotDispatchResult): CopilotDispatchResult {
+  if (result.injectContext === undefined || result.blocked) return result;
+  const tool = String(input.toolName);
+  const words = event === 'postToolUse' ? COPILOT_TEXT.postContext(tool, result.injectContext) : COPILOT_TEXT.failureContext(tool, result.injectContext);
+  return { ...result, modelText: { ...(result.modelText?.toolResult === undefined ? {} : { toolResult: result.modelText.toolResult }), blocks: [...(result.modelText?.blocks ?? []), words] } };
+}
+
 // A PascalCase tool hook's Claude matcher, by its condition (for whyNot).
 const CLAUDE_MATCHERS = new WeakMap<object, string>();
 
@@ -128,10 +177,18 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
 
   run(host, view, payload, entries, signal) {
     const input = makeHookInput(view.spec, host.session, host.projectDir, payload as Record<string, unknown>);
-    const running = new DispatchRun(view.rules, input, entries, signal, host.state, host.logger).start();
+    // Rewrites chain (the binary, fixtures/copilot/oracle/04, 09): each preToolUse hook gets the arguments the
+    // ones before it rewrote, each postToolUse hook the result they modified. Only a chain of two or more needs it.
+    let chain = entries;
+    if ((view.spec.output === 'pre-tool' || view.spec.output === 'post-tool') && entries.length > 1) {
+      const inputs = new Set<Record<string, unknown>>([input]);
+      chain = entries.map((e) => chainRewrites(e, view.spec, inputs));
+    }
+    const running = new DispatchRun(view.rules, input, chain, signal, host.state, host.logger).start();
     // The runaway guard counts agentStop blocks in a row per session; a submitted prompt starts again.
     const key = `session:${String(input.sessionId)}\0`; // (\0: reset's prefix must not match another session's key)
     if (view.name === 'userPromptSubmitted') host.state.stopCap.reset(key);
+    if (view.name === 'postToolUse' || view.name === 'postToolUseFailure') return running.then((result) => withToolWords(view.name, input, result as CopilotDispatchResult));
     if (view.name !== 'agentStop') return running;
     return running.then((result) => {
       const settled = host.state.stopCap.settle(key, result as CopilotDispatchResult, host.logger);
@@ -192,7 +249,7 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
             // HTTP hooks fail open on every error (§5.2).
             return { outcome: 'error', message: `HTTP hook ${urlForDisplay(url)} could not be sent: ${errorMessage(error)}; failed open` };
           }
-          return runCopilotHttpHook(http, body, spec, host.withheldEnv(source), host.logger, signal);
+          return runCopilotHttpHook(http, body, spec, host.withheldEnv(source), host.logger, signal, pascal ? 'pascal' : 'camel');
         },
       };
     }
@@ -210,8 +267,12 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
         ? { type: 'command', command: shellLine(line, root !== undefined, true), shell: 'powershell' }
         : { type: 'command', command: 'bash', args: ['-c', shellLine(line, root !== undefined, false)] };
     const cwd = h.cwd === undefined ? undefined : substitute(h.cwd, vars);
-    // Every hook gets COPILOT_CLI=1 (CL 0.0.421); plugin hooks their root, data folder and the project (command.ts).
-    const own: Record<string, string> = { COPILOT_CLI: '1', ...vars };
+    // Every hook gets COPILOT_CLI=1 (CL 0.0.421), the project as COPILOT_PROJECT_DIR and CLAUDE_PROJECT_DIR,
+    // and its file's folder as COPILOT_HOOK_DIR (the binary, oracle 01, 08 env-and-cwd); plugin hooks their
+    // root and data folder too (command.ts).
+    const own: Record<string, string> = { COPILOT_CLI: '1', COPILOT_PROJECT_DIR: host.projectDir, CLAUDE_PROJECT_DIR: host.projectDir, ...(h.hookFile === undefined || h.inSettings === true ? {} : { COPILOT_HOOK_DIR: dirname(h.hookFile) }), ...vars };
+    // How a crash's deny names this hook's file to the model (model-text.ts).
+    const from = hookFileLabel(h.hookFile, host.projectDir);
     const onFailure = h.onFailure;
     // Messages name the hook by its line (the executor only knows the program it spawned: `bash`).
     const name = line;
@@ -235,9 +296,9 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
           const env = { ...withheld, ...own, ...expanded };
           const options = { cwd: await spawnCwd(host.projectDir, cwd, warn), env, timeoutMs };
           const r = await runUnder(host, run, stdin, options, signal);
-          return fromCommandResult(r, spec, onFailure, host.logger, name, run.command);
+          return fromCommandResult(r, spec, onFailure, host.logger, name, run.command, pascal ? 'pascal' : 'camel', from);
         } catch (error) {
-          return fromRunError(spec, onFailure, `command hook "${hookLabel(name)}" could not be run: ${errorMessage(error)}`);
+          return fromRunError(spec, onFailure, `command hook "${hookLabel(name)}" could not be run: ${errorMessage(error)}`, from);
         }
       },
     };

@@ -1,17 +1,22 @@
-// Finds and loads Copilot CLI's hook files in the order of the spec's table (REF @05da5bc3 §2.1; the order
-// across sources is UNCERTAIN — REF's prose and bullets disagree — but every source's hooks run, nothing
-// overrides):
+// Finds and loads Copilot CLI's hook files in the order the 1.0.102 binary runs their hooks (recorded:
+// fixtures/copilot/oracle/08, 09; REF @05da5bc3 §2.1's table, repository first, is not what the binary does),
+// every source's hooks running, nothing overriding:
 //   1. policy: /etc/github-copilot/policy.d/*.json, alphabetical, source `managed`. Each is opened once,
 //      without following a symbolic link (O_NOFOLLOW), and its owner and mode are checked on the fstat of
 //      that same descriptor, which is then read: root-owned and not group- or world-writable, else refused
 //      (no window to swap the file between the check and the read);
-//   2. repo files: <project>/.github/hooks/*.json, sorted, source `project` (trust-gated, CL 1.0.8);
-//   3. user files: $COPILOT_HOME/hooks/*.json (default ~/.copilot), sorted, source `user` (CL 0.0.422);
-//   4. inline repo settings: the `hooks` of .github/copilot/settings.json (`project`), settings.local.json
-//      (`local`), and the repo's .claude/settings.json (`project`) and .claude/settings.local.json (`local`)
-//      (CL 1.0.12; ~/.claude is not read by the CLI, CL 1.0.36);
-//   5. inline user settings: the `hooks` of ~/.copilot/settings.json (`user`);
-//   6. plugins: <root>/hooks.json, else hooks/hooks.json, else com.github.copilot/hooks/hooks.json (CL 1.0.80).
+//   2. user files: $COPILOT_HOME/hooks/*.json (default ~/.copilot), source `user` (CL 0.0.422), in reverse
+//      name order (oracle 09 user-three-files: c.json, b.json, a.json);
+//   3. inline user settings: the `hooks` of ~/.copilot/settings.json (`user`);
+//   4. repo files: <project>/.github/hooks/*.json, source `project` (trust-gated, CL 1.0.8), reverse name order;
+//   5. inline repo settings: the `hooks` of the repo's .claude/settings.json (`project`) and
+//      .claude/settings.local.json (`local`), then .github/copilot/settings.json (`project`) and its
+//      settings.local.json (`local`) (CL 1.0.12; ~/.claude is not read by the CLI, CL 1.0.36; oracle 10
+//      local-settings-order);
+//   6. plugins: <root>/hooks.json, else hooks/hooks.json, else com.github.copilot/hooks/hooks.json (CL 1.0.80;
+//      their place is UNCERTAIN, not recorded).
+// The user's hooks run before the repository's (oracle 08 user-deny-repo-deny: a user's deny is the one the
+// model sees, and the repository's hook never runs).
 // Hooks files (1–3, 6) drop a malformed item and keep its siblings; inline settings `hooks` (4–5) are
 // strict — any item error rejects the whole field (§1.5): the loader says which, by where it found the
 // file (parseCopilotConfig's `strict`), never by the file's name.
@@ -29,7 +34,7 @@ import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFileChecked } fro
 import { checkLoadOptions } from '../../config/load-options.js';
 import { HookConfigError } from '../../errors.js';
 import type { HookSettings } from '../../types.js';
-import { parseCopilotConfig } from './config.js';
+import { parseCopilotConfig, SETTINGS_CONFIGS } from './config.js';
 import { copilotGate } from './gate.js';
 import { switchesOff } from '../../source-scope.js';
 
@@ -90,11 +95,11 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   const repoOff = off !== undefined && repoGate === undefined ? off : undefined;
   if (repoOff !== undefined) warn(`disableAllHooks: true in ${repoOff.file}: the repo's hooks are not loaded (Copilot would load only policy hooks; the user's and plugins' still load here)`);
   if (repoOff === undefined || !switchesOff(repoOff.source, 'user')) {
-    for (const file of await jsonFiles(join(project, '.github', 'hooks'), registry)) layers.push({ source: 'project', file });
-    for (const file of await jsonFiles(join(copilot, 'hooks'), registry)) layers.push({ source: 'user', file });
-    layers.push(...repoSettings);
-    layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
+    for (const file of await jsonFiles(join(copilot, 'hooks'), registry, true)) layers.push({ source: 'user', file });
     layers.push({ source: 'user', file: join(copilot, 'settings.json'), inline: true });
+    for (const file of await jsonFiles(join(project, '.github', 'hooks'), registry, true)) layers.push({ source: 'project', file });
+    layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
+    layers.push(...repoSettings);
     for (const root of options.plugins ?? []) {
       const at = resolve(root);
       for (const rel of ['hooks.json', join('hooks', 'hooks.json'), join('com.github.copilot', 'hooks', 'hooks.json')]) {
@@ -135,6 +140,7 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
         continue;
       }
     }
+    if (layer.inline === true) SETTINGS_CONFIGS.add(config);
     try {
       reports.push(registry.addConfig(config, { source: layer.source, file: layer.file, ...(layer.pluginRoot === undefined ? {} : { pluginRoot: layer.pluginRoot }) }));
     } catch (error) {
@@ -146,9 +152,10 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   return reports;
 }
 
-// The *.json files of a folder, sorted, at most CONFIG_BOUNDS.maxFilesPerFolder (a warning says how many
-// more were not read); none when it does not exist.
-async function jsonFiles(dir: string, target: LayerTarget): Promise<string[]> {
+// The *.json files of a folder, sorted (`reverse`: in reverse order, as the binary runs a hooks folder's
+// files), at most CONFIG_BOUNDS.maxFilesPerFolder (a warning says how many more were not read); none when it
+// does not exist.
+async function jsonFiles(dir: string, target: LayerTarget, reverse = false): Promise<string[]> {
   let names: string[];
   try {
     const { readdir } = await import('node:fs/promises');
@@ -156,7 +163,8 @@ async function jsonFiles(dir: string, target: LayerTarget): Promise<string[]> {
   } catch {
     return [];
   }
-  return boundedFiles(target, dir, names.filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n)));
+  const sorted = names.filter((n) => n.endsWith('.json')).sort();
+  return boundedFiles(target, dir, (reverse ? sorted.reverse() : sorted).map((n) => join(dir, n)));
 }
 
 // (node:fs/promises loads on first use: the package's import does not pay for it.)

@@ -14,9 +14,9 @@ describe('copilot compatibility: public hook configs', () => {
       { source: 'project', file: join(dir, '.github/hooks/copilot-cli-policy.json') },
     );
     const denied = await r.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'rm -rf dist', description: 'Clean build directory' } });
-    expect(denied).toMatchObject({ blocked: true, reason: 'Dangerous system command', permissionDecision: 'deny', modelText: 'Denied by preToolUse hook: Dangerous system command' });
+    expect(denied).toMatchObject({ blocked: true, reason: 'Dangerous system command', permissionDecision: 'deny', modelText: { toolResult: { isError: true, text: 'Denied by preToolUse hook: Dangerous system command' } } });
     expect(denied.runs.map((x) => x.outcome)).toEqual(['block']);
-    // The script parses toolArgs as a JSON string: given an object it would crash, and a crash denies.
+    // toolArgs reaches the script as an object, as the binary sends it (the docs' version parses a string).
     const safe = await r.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'ls' } });
     expect(safe.blocked).toBe(false);
     expect(safe.permissionDecision).toBeUndefined();
@@ -29,7 +29,7 @@ describe('copilot compatibility: public hook configs', () => {
     const block = registry(dir);
     block.addConfig(entry('block'), { source: 'project' });
     const r = await block.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'sudo rm -rf /' } });
-    expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny', modelText: 'Denied by preToolUse hook (hook errored)' });
+    expect(r).toMatchObject({ blocked: true, permissionDecision: 'deny', modelText: { toolResult: { isError: true, text: 'Denied by preToolUse hook (hook errored)' } } });
     expect(r.reason).toContain('hook errored');
     expect(r.runs[0]!.outcome).toBe('error');
     expect((await block.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'git status' } })).blocked).toBe(false);

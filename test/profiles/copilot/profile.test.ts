@@ -9,7 +9,7 @@ const emit = (output: unknown): string => `${script('emit.mjs')} ${sh(JSON.strin
 const bash = (command: string) => ({ type: 'command', bash: command });
 
 describe('copilot profile: stdin', () => {
-  it('camelCase: exactly sessionId, timestamp (ms), cwd and the event fields, toolArgs a JSON string', async () => {
+  it('camelCase: exactly sessionId, timestamp (ms), cwd and the event fields, toolArgs an object (as the binary sends it)', async () => {
     const dir = repo();
     const capture = join(dir, 'in.json');
     const r = registry(dir);
@@ -18,7 +18,7 @@ describe('copilot profile: stdin', () => {
     await r.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'ls' }, extra: 'not sent' } as never);
     const stdin = readJson(capture);
     expect(Object.keys(stdin)).toEqual(['sessionId', 'timestamp', 'cwd', 'toolName', 'toolArgs']);
-    expect(stdin).toMatchObject({ sessionId: 'sess-1', cwd: dir, toolName: 'bash', toolArgs: '{"command":"ls"}' });
+    expect(stdin).toMatchObject({ sessionId: 'sess-1', cwd: dir, toolName: 'bash', toolArgs: { command: 'ls' } });
     expect(stdin.timestamp).toBeGreaterThanOrEqual(before);
   });
 
@@ -81,11 +81,12 @@ describe('copilot profile: preToolUse decisions and failures', () => {
     expect((await dispatch([{ ...bash('exit 1'), onFailure: 'continue' }])).blocked).toBe(false);
   });
 
-  it('modifiedArgs becomes updatedInput; the Claude hookSpecificOutput.updatedInput too', async () => {
+  it('modifiedArgs becomes updatedInput; a camelCase file\'s hookSpecificOutput.updatedInput is ignored, as the binary ignores it', async () => {
     const r = await dispatch([bash(script('rewrite-args.mjs'))]);
     expect(r).toMatchObject({ blocked: false, permissionDecision: 'allow', updatedInput: { command: 'make --dry-run' } });
     const claude = await dispatch([bash(emit({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'make -n' } } }))]);
-    expect(claude.updatedInput).toEqual({ command: 'make -n' });
+    expect(claude.updatedInput).toBeUndefined();
+    expect(claude.permissionDecision).toBeUndefined();
   });
 
   it('a deny ends the chain: later hooks do not run', async () => {
@@ -103,6 +104,20 @@ describe('copilot profile: preToolUse decisions and failures', () => {
     const r = registry(repo());
     r.register('preToolUse', (input) => (input.toolArgs as { command: string }).command === 'make' ? { permissionDecision: 'deny', permissionDecisionReason: 'no make' } : undefined);
     expect(await r.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'make' } })).toMatchObject({ blocked: true, reason: 'no make' });
+  });
+
+  it('rewrites chain across handlers and command hooks: each gets the arguments the ones before it rewrote (as the binary chains them)', async () => {
+    const dir = repo();
+    const capture = join(dir, 'in.json');
+    const r = registry(dir);
+    const seen: unknown[] = [];
+    r.register('preToolUse', (input) => ({ modifiedArgs: { command: `${(input.toolArgs as { command: string }).command} --by-handler` } }));
+    r.addConfig({ hooks: { preToolUse: [{ bash: script('capture-stdin.mjs'), env: { CAPTURE_FILE: capture } }, { bash: script('rewrite-args.mjs') }] } }, { source: 'user' });
+    r.register('preToolUse', (input) => void seen.push(input.toolArgs));
+    const res = await r.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'make' } });
+    expect(readJson(capture).toolArgs).toEqual({ command: 'make --by-handler' });
+    expect(seen).toEqual([{ command: 'make --by-handler --dry-run' }]);
+    expect(res.updatedInput).toEqual({ command: 'make --by-handler --dry-run' });
   });
 });
 

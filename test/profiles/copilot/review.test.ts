@@ -36,7 +36,7 @@ describe('2: a stdin that cannot be built fails closed on preToolUse', () => {
     for (const toolArgs of [circular, { n: 1n }]) {
       const res = await r.dispatch('preToolUse', { toolName: 'bash', toolArgs });
       expect(res.blocked).toBe(true);
-      expect(res.modelText).toBe('Denied by preToolUse hook (hook errored)');
+      expect(res.modelText?.toolResult?.text).toBe('Denied by preToolUse hook (hook errored)');
     }
   });
   it('a timestamp that is not a finite Date value is replaced by now (camelCase ms, PascalCase ISO)', async () => {

@@ -1,4 +1,4 @@
-// loadSettings(): Copilot's files, found in its order (spec §2.1), from a temporary home and repo.
+// loadSettings(): Copilot's files, found in the order the binary runs them (fixtures/copilot/oracle/08, 09), from a temporary home and repo.
 import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,13 +31,13 @@ function layout(): { dir: string; home: string; policy: string; plugin: string; 
 const order = (log: string): string[] => readFileSync(log, 'utf8').trim().split('\n');
 
 describe('copilot loadSettings', () => {
-  it('loads policy, repo files (sorted), user files, inline repo settings (.claude ones among them), inline user settings, then plugins (the spec table)', async () => {
+  it('loads policy, user files (reverse name order), inline user settings, repo files (reverse name order), .claude then .github/copilot inline settings, then plugins (the binary\'s order)', async () => {
     const { dir, home, policy, plugin, log } = layout();
     const r = registry(dir);
     const reports = await r.loadSettings({ projectDir: dir, home, policyDir: policy, policyUid: process.getuid!(), plugins: [plugin] });
-    expect(reports.map((x) => x.source)).toEqual(['managed', 'managed', 'project', 'project', 'user', 'project', 'local', 'project', 'local', 'user', 'plugin']);
+    expect(reports.map((x) => x.source)).toEqual(['managed', 'managed', 'user', 'user', 'project', 'project', 'project', 'local', 'project', 'local', 'plugin']);
     await r.dispatch('sessionStart', { source: 'new' });
-    expect(order(log)).toEqual(['policy-a', 'policy-b', 'repo-m', 'repo-z', 'user-file', 'repo-settings', 'repo-settings-local', 'claude', 'claude-local', 'user-settings', 'plugin']);
+    expect(order(log)).toEqual(['policy-a', 'policy-b', 'user-file', 'user-settings', 'repo-z', 'repo-m', 'claude', 'claude-local', 'repo-settings', 'repo-settings-local', 'plugin']);
   });
 
   it('refuses a policy file not owned by the required user; drops a file Copilot rejects, with a warning', async () => {
@@ -47,7 +47,7 @@ describe('copilot loadSettings', () => {
     const r = registry(dir, warnings);
     await r.loadSettings({ projectDir: dir, home, policyDir: policy, policyUid: process.getuid!() + 1 });
     await r.dispatch('sessionStart', {});
-    expect(order(log)[0]).toBe('repo-m');
+    expect(order(log).slice(0, 3)).toEqual(['user-file', 'user-settings', 'repo-z']);
     expect(warnings.join('\n')).toMatch(/refused as a policy file[\s\S]*bad\.json was dropped/);
   });
 
@@ -57,6 +57,6 @@ describe('copilot loadSettings', () => {
     const r = registry(dir);
     await r.loadSettings({ projectDir: dir, home, policyDir: policy, policyUid: process.getuid!() });
     await r.dispatch('sessionStart', {});
-    expect(order(log)).toEqual(['policy-a', 'policy-b', 'user-file', 'repo-settings-local', 'claude-local', 'user-settings']);
+    expect(order(log)).toEqual(['policy-a', 'policy-b', 'user-file', 'user-settings', 'claude-local', 'repo-settings-local']);
   });
 });
