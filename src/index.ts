@@ -27,6 +27,7 @@ export type { ParallelRules, ParallelRunOptions, EntryOutcome } from './parallel
 export { makeAbortedResult, EMPTY_RESULT } from './result.js';
 export { StopCap } from './stop-cap.js';
 export type { StopCapRule } from './stop-cap.js';
+export { trackSessionStatus, type SessionStatus, type SessionStatusChange, type SessionStatusClock, type SessionStatusOptions, type SessionStatusTracker, type StatusSource } from './session-status/track.js';
 
 // The default profile (the ten afk events).
 export { HOOK_EVENTS, EVENT_SPECS } from './profiles/default/events.js';

@@ -209,6 +209,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   readonly #record: ((line: string) => void) | undefined;
   #recordClose: (() => Promise<void>) | undefined;
   readonly #running = new Set<Promise<unknown>>();
+  /** onDispatch() listeners; undefined while there are none (the dispatch's fast path reads one field). */
+  #dispatchListeners: Set<(event: string, payload: unknown) => void> | undefined;
 
   constructor(options: HookRegistryOptions<P> = {} as HookRegistryOptions<P>) {
     if (options === null || typeof options !== 'object') {
@@ -587,6 +589,20 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     return uninstall;
   }
 
+  // Calls `listener(event, payload)` as each dispatch starts (its event known, its payload valid), whether or
+  // not a hook runs, for a harness's UI that follows the session (src/session-status/). A listener that
+  // throws is logged and never disturbs the dispatch; it must not change the payload. Returns a function
+  // that removes it (idempotent).
+  onDispatch(listener: (event: EventOf<P>, payload: unknown) => void): () => void {
+    if (typeof listener !== 'function') throw new HookTypeError('HOOKS_ERR_HANDLER_NOT_FN', `onDispatch(): expected a function, got ${describeValue(listener)}`);
+    const own = (event: string, payload: unknown): void => listener(event as EventOf<P>, payload);
+    (this.#dispatchListeners ??= new Set()).add(own);
+    return () => {
+      this.#dispatchListeners?.delete(own);
+      if (this.#dispatchListeners?.size === 0) this.#dispatchListeners = undefined;
+    };
+  }
+
   // Whether anything is registered for the event (foreground or background).
   hasHooks(event: EventOf<P>): boolean {
     const plan = this.#plan(event, 'hasHooks');
@@ -601,6 +617,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const plan = this.#plan(event, 'dispatch');
       const profile = this.#profile;
       profile.checkPayload(plan.view, payload);
+      if (this.#dispatchListeners !== undefined) this.#notifyDispatch(event, payload);
       // Teardown work is queued even when the caller's signal is already aborted.
       if (plan.background.length > 0) this.#queueBackground(plan, payload);
       const signal = options?.signal;
@@ -609,18 +626,31 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       if (plan.selective) entries = profile.select!(plan.view, payload, entries, this.#host);
       // The record's clock starts before the run does, so its durationMs covers every run's.
       const t0 = this.#record === undefined ? 0 : now();
+      // (Its wall-clock time too, taken before the run: a run spawns its processes synchronously.)
+      const wall = this.#record === undefined ? 0 : Date.now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
       // The runs clean the result's shown text as they settle it (shown-text.ts).
       const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
-      return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0);
+      return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0, wall);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
+  #notifyDispatch(event: string, payload: unknown): void {
+    // A copy: a listener that removes itself (or another) while being called does not skip the next one.
+    for (const listener of [...this.#dispatchListeners!]) {
+      try {
+        listener(event, payload);
+      } catch (error) {
+        this.logger.warn(`harness-hooks: an onDispatch listener threw on ${event}: ${errorMessage(error)}`);
+      }
+    }
+  }
+
   // One JSON line per dispatch, written when it resolves.
-  #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number): Promise<R> {
-    const time = new Date().toISOString();
+  #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number, wall: number): Promise<R> {
+    const time = new Date(wall).toISOString();
     return running.then((result) => {
       const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string>; hookSpecificOutput?: Record<string, unknown> };
       // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.

@@ -944,3 +944,44 @@ describe('record durations', () => {
     expect(line.durationMs).toBeGreaterThanOrEqual(line.runs[0]!.durationMs);
   });
 });
+
+describe('onDispatch', () => {
+  it('calls each listener with the event and payload as a dispatch starts, whether or not a hook runs, until removed', async () => {
+    const registry = new HookRegistry();
+    const seen: string[] = [];
+    const off = registry.onDispatch((event, payload) => void seen.push(`${event} ${JSON.stringify(payload)}`));
+    registry.register('PreToolUse', () => void seen.push('hook'));
+    await registry.dispatch('PreToolUse', bash());
+    await registry.dispatch('Stop', {});
+    off();
+    off();
+    await registry.dispatch('Stop', {});
+    expect(seen).toEqual(['PreToolUse {"toolName":"bash","input":{"command":"ls"}}', 'hook', 'Stop {}']);
+  });
+
+  it('is not called for a dispatch refused for its event or payload', async () => {
+    const registry = new HookRegistry();
+    const listener = vi.fn();
+    registry.onDispatch(listener);
+    await expect(registry.dispatch('PreToolUse', {} as never)).rejects.toThrow(TypeError);
+    await expect(registry.dispatch('Nope' as never, {} as never)).rejects.toThrow(/unknown hook event/);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('logs a listener that throws, and the dispatch and the other listeners go on', async () => {
+    const logger = makeLogger();
+    const registry = new HookRegistry({ logger });
+    const after = vi.fn();
+    registry.onDispatch(() => { throw new Error('ui gone'); });
+    registry.onDispatch(after);
+    registry.register('PreToolUse', () => ({ decision: 'block', reason: 'no' }));
+    const result = await registry.dispatch('PreToolUse', bash());
+    expect(result.blocked).toBe(true);
+    expect(after).toHaveBeenCalledOnce();
+    expect(logger.warnings.join('\n')).toMatch(/onDispatch listener threw on PreToolUse: ui gone/);
+  });
+
+  it('refuses a listener that is not a function', () => {
+    expect(() => new HookRegistry().onDispatch('x' as never)).toThrow(expect.objectContaining({ code: 'HOOKS_ERR_HANDLER_NOT_FN' }));
+  });
+});
