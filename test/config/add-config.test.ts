@@ -148,34 +148,22 @@ describe('addConfig', () => {
 
 describe('commands through dispatch', () => {
   it('an aborted dispatch kills a running command’s process group', async () => {
-    const { pidsAfter, waitForDeath } = await import('../helpers/processes.js');
+    const { waitForPidInFile, waitForDeath } = await import('../helpers/processes.js');
     const registry = new HookRegistry({ settings: ALL_ON, logger: makeLogger(), executor: undefined });
     // The hook prints its pid to a file we can read, then sleeps.
-    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const file = join(mkdtempSync(join(tmpdir(), 'hh-abort-')), 'pid');
     registry.addConfig({ hooks: { Stop: [{ hooks: [cmd(`node ${fixture('sleep-forever.mjs')} 2> ${file}`)] }] } }, { source: 'user' });
     const controller = new AbortController();
     // Aborted once the hook has said its pid (however long node takes to start on a loaded machine).
-    const said = (): boolean => {
-      try {
-        return pidsAfter('pid', readFileSync(file, 'utf8')).length > 0;
-      } catch {
-        return false; // the shell has not made the file yet
-      }
-    };
-    const poll = setInterval(() => {
-      if (said()) {
-        clearInterval(poll);
-        controller.abort();
-      }
-    }, 20);
+    const said = waitForPidInFile(file, 'pid').then((pid) => (controller.abort(), pid));
     const result = await registry.dispatch('Stop', {}, { signal: controller.signal });
     expect(result.aborted).toBe(true);
-    const [pid] = pidsAfter('pid', readFileSync(file, 'utf8'));
+    const pid = await said;
     expect(pid).toBeGreaterThan(0);
-    expect(await waitForDeath(pid!, 2500)).toBe(true);
+    expect(await waitForDeath(pid, 2500)).toBe(true);
   });
 
   it('a hook whose grandchild holds the pipes past the timeout still blocks: it exited, and its output decides', async () => {

@@ -7,12 +7,13 @@ import { fixture } from '../helpers/fixtures.js';
 describe('the first command hook of a fresh process', () => {
   it('has a durationMs like the second one: no module loading is billed to it', () => {
     // The smallest difference of three fresh processes: noise only ever adds to one side. Loading a
-    // module on the first run (execa took 135-150 ms here) would add to every one of them.
+    // module on the first run (execa took 135-150 ms here, more on a loaded machine) would add to every
+    // one of them; what is left is the first spawn's own cold path (a builtin, cold code), a few ms.
     const gaps = Array.from({ length: 3 }, () => {
       const { first, second } = JSON.parse(execFileSync(process.execPath, [fixture('first-run-durations.mjs')], { encoding: 'utf8' })) as { first: number; second: number };
       expect(first).toBeGreaterThan(0);
       return first - second;
     });
-    expect(Math.min(...gaps)).toBeLessThan(50);
+    expect(Math.min(...gaps)).toBeLessThan(80);
   });
 });

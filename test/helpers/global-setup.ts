@@ -1,17 +1,33 @@
-// Vitest globalSetup: after the whole run, fails loudly if any process started from fixtures/ is still
-// running (a leaked hook or grandchild means a kill path is broken).
+// Vitest globalSetup: after the whole run, fails loudly if any process this run started from fixtures/ is
+// still running (a leaked hook or grandchild means a kill path is broken).
+import { readFileSync } from 'node:fs';
 import { FIXTURES_DIR } from './fixtures.js';
 import { listProcesses } from './processes.js';
 
-// Live processes whose command line mentions the fixtures directory (zombies are not counted), other
-// than this process.
+// This run's mark: set before the test workers start, so they and every hook they spawn inherit it. The
+// check below looks only at processes that carry it — another run of the suite on the same machine (a
+// colleague's, a second checkout) is not this run's business.
+const RUN = `HARNESS_HOOKS_TEST_RUN=${process.pid}.${Date.now()}`;
+
+// Live processes of this run whose command line mentions the fixtures directory (zombies are not counted),
+// other than this process.
 function findFixtureProcesses(): string[] {
   return listProcesses()
-    .filter((p) => p.pid !== process.pid && p.cmdline.includes(`${FIXTURES_DIR}/`))
+    .filter((p) => p.pid !== process.pid && p.cmdline.includes(`${FIXTURES_DIR}/`) && ofThisRun(p.pid))
     .map((p) => `${p.pid} ${p.cmdline}`);
 }
 
+function ofThisRun(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(RUN);
+  } catch {
+    return false; // gone, or not ours to read
+  }
+}
+
 export default function setup(): () => Promise<void> {
+  const eq = RUN.indexOf('=');
+  process.env[RUN.slice(0, eq)] = RUN.slice(eq + 1);
   return async function teardown() {
     // Killed processes may need a moment to be reaped; give them up to 2 s before failing.
     let left = findFixtureProcesses();

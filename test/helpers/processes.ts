@@ -55,3 +55,21 @@ export function listProcesses(): ProcessInfo[] {
   }
   return out;
 }
+
+// The pid a hook wrote to `file` as `<label> <pid>` (a fixture's stderr sent there), once it has: however long
+// node takes to start on a loaded machine, up to `withinMs`. Tests wait on this rather than a fixed sleep.
+export async function waitForPidInFile(file: string, label: string, withinMs = 15_000): Promise<number> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // the shell has not made the file yet
+    }
+    const [pid] = pidsAfter(label, text);
+    if (pid !== undefined) return pid;
+    if (Date.now() > until) throw new Error(`no "${label} <pid>" line in ${file} after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -8,9 +8,10 @@ import type { ClaudeState } from '../../../src/profiles/claude/options.js';
 import { CLAUDE_EVENT_SPECS } from '../../../src/profiles/claude/events.js';
 import { makeConfigEntry, parseAsyncDeclaration } from '../../../src/profiles/claude/handlers.js';
 import { sessionEndBudgetMs } from '../../../src/profiles/claude/profile.js';
-import { fixture } from '../../helpers/fixtures.js';
+import { join } from 'node:path';
+import { fixture, tempDir } from '../../helpers/fixtures.js';
 import { makeLogger, sleep } from '../../helpers/logger.js';
-import { isAlive, pidsAfter, waitForDeath } from '../../helpers/processes.js';
+import { isAlive, waitForDeath, waitForPidInFile } from '../../helpers/processes.js';
 
 const ON = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
 const make = (extra: Partial<HookRegistryOptions<'claude'>> = {}) => {
@@ -164,14 +165,13 @@ describe('async command hooks', () => {
 
   it('close() kills whatever still runs and leaves no process', async () => {
     const { registry } = make();
-    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('sleep-forever.mjs')}`, async: true }]), { source: 'user' });
+    const file = join(tempDir('hh-close-'), 'stderr');
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('sleep-forever.mjs')} 2> ${file}`, async: true }]), { source: 'user' });
     await registry.dispatch('SessionStart', { source: 'startup' });
-    await sleep(300);
+    const pid = await waitForPidInFile(file, 'pid');
     await registry.close();
-    const [result] = registry.takeAsyncResults();
-    const [pid] = pidsAfter('pid', result!.stderr);
-    expect(pid).toBeGreaterThan(0);
-    expect(await waitForDeath(pid!, 2500)).toBe(true);
+    expect(registry.takeAsyncResults()).toHaveLength(1);
+    expect(await waitForDeath(pid, 2500)).toBe(true);
   });
 });
 
@@ -413,14 +413,13 @@ describe('async command hooks: edge cases', () => {
 
   it('close() resolves only once the hook’s process is gone, even one that ignores SIGTERM', async () => {
     const { registry } = make({ executor: new CommandExecutor({ killGraceMs: 200 }) });
-    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('ignore-sigterm.mjs')}`, async: true }]), { source: 'user' });
+    const file = join(tempDir('hh-close-'), 'stderr');
+    registry.addConfig(on('SessionStart', [{ type: 'command', command: `node ${fixture('ignore-sigterm.mjs')} 2> ${file}`, async: true }]), { source: 'user' });
     await registry.dispatch('SessionStart', { source: 'startup' });
-    await sleep(300); // the SIGTERM trap is set
+    const pid = await waitForPidInFile(file, 'ready'); // the SIGTERM trap is set
     await registry.close();
-    const [result] = registry.takeAsyncResults();
-    const [pid] = pidsAfter('ready', result!.stderr);
-    expect(pid).toBeGreaterThan(0);
-    expect(isAlive(pid!)).toBe(false);
+    expect(registry.takeAsyncResults()).toHaveLength(1);
+    expect(isAlive(pid)).toBe(false);
   });
 });
 
