@@ -144,8 +144,9 @@ describe('sequential run: the turn clock', () => {
       const result = await registry.dispatch('PreToolUse', payload);
       const [a, b, c] = result.runs.map((r) => r.durationMs);
       expect(b).toBeGreaterThanOrEqual(39);
-      expect(a).toBeLessThan(20);
-      expect(c).toBeLessThan(20);
+      // Each its own: the empty ones together take less than the busy one (timed by the turn, all three
+      // would read the same; a bound in ms would read the machine's load instead).
+      expect(a! + c!).toBeLessThan(b!);
     }
   });
 
