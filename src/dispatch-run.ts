@@ -29,6 +29,12 @@ export interface SequentialRules<S = unknown> {
   blocks(decision: HookDecision): boolean;
   /** Adds a non-blocking decision to the merge state (undefined before the first one) and returns the state. */
   accumulate(state: S | undefined, decision: HookDecision): S;
+  /**
+   * Where a harness hands each hook what the hooks before it rewrote (Copilot's preToolUse arguments): folds a
+   * non-blocking decision into the input the next entries get — `input` (handlers') and `sent` (the plain
+   * copy command entries get, once made). Called only for an entry that decided something.
+   */
+  chain?(decision: HookDecision, input: unknown, sent: unknown): void;
   /** The result of a chain a decision ended. */
   blocked(decision: HookDecision, runs: HookRun[]): DispatchResult;
   /** The result of a chain that ran to its end. */
@@ -383,6 +389,7 @@ export class DispatchRun<S = unknown> implements Deadline, TurnStamped {
     if (this.#abort?.aborted || run.outcome === 'aborted') return makeAbortedResult(this.#handOut());
     if (d === undefined) return undefined;
     if (this.#rules.blocks(d)) return this.#rules.blocked(d, this.#handOut());
+    if (this.#rules.chain !== undefined) this.#rules.chain(d, this.#input, this.#sendable?.copy);
     this.#state = this.#rules.accumulate(this.#state, d);
     return undefined;
   }

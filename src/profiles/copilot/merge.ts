@@ -64,6 +64,21 @@ export function makeCopilotRules(spec: CopilotEventSpec): SequentialRules<Copilo
       if (isCopilotDecision(d)) list.push(d);
       return list;
     },
+    // Rewrites chain (the binary, fixtures/copilot/oracle/04, 09): each preToolUse hook gets the arguments the
+    // ones before it rewrote (not with a deny), each postToolUse hook the result they modified. The input is
+    // this dispatch's own (makeHookInput's), and the plain copy command hooks get.
+    ...(spec.output === 'pre-tool' || spec.output === 'post-tool'
+      ? {
+          chain(d: HookDecision, input: unknown, sent: unknown) {
+            if (!isCopilotDecision(d)) return;
+            for (const target of [input, sent]) {
+              if (!isPlainObject(target)) continue;
+              if (d.updatedInput !== undefined && d.permissionDecision !== 'deny') target.toolArgs = d.updatedInput;
+              if (d.modifiedResult !== undefined) target.toolResult = d.modifiedResult;
+            }
+          },
+        }
+      : {}),
     blocked(d: CopilotDecision, runs) {
       if (!preTool) {
         // postToolUse (its result replaced) or userPromptSubmitted (no model request: the CLI exits 1, oracle 07).

@@ -15,8 +15,7 @@
 import { dirname, resolve } from 'node:path';
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
-import { makeEntry, type Entry, type EntryReport } from '../../entry.js';
-import { isPlainObject } from '../../plain-object.js';
+import type { EntryReport } from '../../entry.js';
 import type { CommandHookSpec } from '../../executor/index.js';
 import { urlForDisplay } from '../../http/url-text.js';
 import { runUnder } from '../../executor/run-under.js';
@@ -33,7 +32,7 @@ import { checkHttpUrl, runCopilotHttpHook } from './http.js';
 import { compileClaudeMatcher, compileCopilotMatcher } from './matcher.js';
 import { makeCopilotRules, type CopilotDispatchResult } from './merge.js';
 import { COPILOT_TEXT, hookFileLabel } from './model-text.js';
-import { decodeOutput, fromCommandResult, fromRunError, hookLabel, isCopilotDecision, type CopilotDecision } from './output.js';
+import { fromCommandResult, fromRunError, hookLabel, type CopilotDecision } from './output.js';
 import type { CopilotCommonFields, CopilotHookInput, CopilotHookOutput, CopilotHookPayloads } from './payloads.js';
 import { loadCopilotSettings, type LoadCopilotSettingsOptions } from './settings.js';
 
@@ -103,44 +102,6 @@ const views = (): ReadonlyMap<string, CopilotEventView> =>
     }),
   ));
 
-// An entry whose rewrite becomes part of the input the next entries get — preToolUse's modifiedArgs (not with
-// a deny) their `toolArgs`, postToolUse's modifiedResult their `toolResult`. `inputs` are this dispatch's input
-// objects: the one makeHookInput made for it alone (handlers get it), and whatever object the run hands
-// command entries instead (it may be a copy made once per dispatch): each rewrite goes into all of them.
-function chainRewrites(e: Entry, spec: CopilotEventSpec, inputs: Set<Record<string, unknown>>): Entry {
-  const take = (given: unknown, d: CopilotDecision | undefined): void => {
-    if (d === undefined) return;
-    inputs.add(given as Record<string, unknown>);
-    for (const input of inputs) {
-      if (d.updatedInput !== undefined && d.permissionDecision !== 'deny') input.toolArgs = d.updatedInput;
-      if (d.modifiedResult !== undefined) input.toolResult = d.modifiedResult;
-    }
-  };
-  const invoke: Entry['invoke'] =
-    e.kind === 'handler'
-      ? (input, context) => {
-          const value = e.invoke(input, context);
-          // What the run's rules will read of it, read here too (a throwing getter: the run records the error).
-          const said = (v: unknown): void => {
-            try {
-              if (isPlainObject(v)) take(input, decodeOutput(v, spec, undefined, e.name, 'handler'));
-            } catch {}
-          };
-          if (value instanceof Promise) return value.then((v: unknown) => (said(v), v));
-          said(value);
-          return value;
-        }
-      : (input, context, signal, extras) => {
-          inputs.add(input as Record<string, unknown>);
-          return Promise.resolve(e.invoke(input, context, signal, extras)).then((report) => {
-            const d = (report as EntryReport | undefined)?.decision;
-            if (d !== undefined && isCopilotDecision(d)) take(input, d);
-            return report;
-          });
-        };
-  return makeEntry({ ...e, invoke }, e.matcher, e.meta ?? {}, e.once);
-}
-
 // postToolUse / postToolUseFailure context as the model gets it: words that name the tool (model-text.ts).
 function withToolWords(event: string, input: Record<string, unknown>, result: CopilotDispatchResult): CopilotDispatchResult {
   if (result.injectContext === undefined || result.blocked) return result;
@@ -177,14 +138,8 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
 
   run(host, view, payload, entries, signal) {
     const input = makeHookInput(view.spec, host.session, host.projectDir, payload as Record<string, unknown>);
-    // Rewrites chain (the binary, fixtures/copilot/oracle/04, 09): each preToolUse hook gets the arguments the
-    // ones before it rewrote, each postToolUse hook the result they modified. Only a chain of two or more needs it.
-    let chain = entries;
-    if ((view.spec.output === 'pre-tool' || view.spec.output === 'post-tool') && entries.length > 1) {
-      const inputs = new Set<Record<string, unknown>>([input]);
-      chain = entries.map((e) => chainRewrites(e, view.spec, inputs));
-    }
-    const running = new DispatchRun(view.rules, input, chain, signal, host.state, host.logger).start();
+    // Rewrites chain (the binary, fixtures/copilot/oracle/04, 09): the rules' `chain` (merge.ts).
+    const running = new DispatchRun(view.rules, input, entries, signal, host.state, host.logger).start();
     // The runaway guard counts agentStop blocks in a row per session; a submitted prompt starts again.
     const key = `session:${String(input.sessionId)}\0`; // (\0: reset's prefix must not match another session's key)
     if (view.name === 'userPromptSubmitted') host.state.stopCap.reset(key);
