@@ -56,12 +56,14 @@ export async function readRegularFileChecked(file: string, maxBytes: number, opt
 }
 
 // The same, synchronously and as bytes (what must be known before a call returns: a trust store read by
-// the registry's constructor, the script a fingerprint covers). Reads at most `maxBytes`.
-export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+// the registry's constructor, the script a fingerprint covers). Reads at most `maxBytes`. `onStat` gets the
+// fstat of the descriptor that is then read (what a cache of its hash is keyed by: file-hash-cache.ts).
+export function readRegularFileSync(file: string, maxBytes: number, onStat?: (stat: import('node:fs').Stats) => void): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new FileReadRefused(`not a regular file (${kindOf(stat)}); refused without reading it`);
+    onStat?.(stat);
     if (stat.size > maxBytes) throw new FileReadRefused(`${stat.size} bytes, more than the ${maxBytes}-byte limit`);
     const buffer = Buffer.alloc(stat.size);
     let length = 0;

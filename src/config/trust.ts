@@ -9,6 +9,7 @@ import { renameSync, rmSync, writeFileSync } from '../node-builtins.js';
 import { randomHex } from '../random-hex.js';
 import { commandFiles } from './command-files.js';
 import { readRegularFileSync } from './read-file.js';
+import { pinnedFileHashes } from './file-hash-cache.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { HookConfigError } from '../errors.js';
@@ -79,13 +80,13 @@ function pinFiles(hook: unknown, place: HookPlace): { digests: [string, string][
   const runDir = place.runDir ?? place.projectDir;
   const { files, dynamic } = commandFiles(hook, { runDir, projectDir: place.projectDir, pluginRoot: place.pluginRoot });
   if (dynamic.length > 0) return { why: `it runs ${JSON.stringify(dynamic[0])}, a name made when it runs, so what it runs cannot be pinned` };
-  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   const digests: [string, string][] = [];
   for (const file of files) {
     if (!isInside(place.projectDir, file) && !isInside(runDir, file)) continue;
-    let bytes: Buffer;
+    // (Each run re-checks them: a file unchanged since it was last hashed is a stat, file-hash-cache.ts.)
+    let digest: string;
     try {
-      bytes = readRegularFileSync(file, MAX_PINNED_FILE_BYTES);
+      digest = pinnedFileHashes.digest(file, MAX_PINNED_FILE_BYTES);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') {
@@ -95,7 +96,7 @@ function pinFiles(hook: unknown, place: HookPlace): { digests: [string, string][
       const message = (error as Error).message;
       return { why: /-byte limit/.test(message) ? `${file} is too large to pin (over ${MAX_PINNED_FILE_BYTES} bytes)` : `${file} cannot be pinned: ${message}` };
     }
-    digests.push([file, createHash('sha256').update(bytes).digest('hex')]);
+    digests.push([file, digest]);
   }
   return { digests };
 }

@@ -1,10 +1,11 @@
 // Trust by content (src/config/trust.ts; issue 11 item 25).
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookConfigError, HookRegistry, hookFingerprint } from '../../src/index.js';
-import { makeLogger } from '../helpers/logger.js';
+import { pinnedFileHashes } from '../../src/config/file-hash-cache.js';
+import { makeLogger, sleep } from '../helpers/logger.js';
 
 const SETTINGS = { enableShellHooks: true, allowProjectHooks: true };
 const say = (m: string) => ({ type: 'command', command: `echo '{"systemMessage":"${m}"}'` });
@@ -68,6 +69,66 @@ describe('trust store', () => {
     const changed = make();
     expect(changed.addConfig(hooks, { source: 'project', file: settings }).skipped[0]).toMatchObject({ trust: 'changed' });
     expect((await changed.dispatch('Stop', STOP)).runs).toEqual([]);
+  });
+
+  // The per-run re-check of an approved hook's files answers from a cache of their hashes
+  // (src/config/file-hash-cache.ts) while they are unchanged, and sees any change.
+  describe('the re-check before each run', () => {
+    const repoWith = async (body: string) => {
+      const { mkdirSync } = await import('node:fs');
+      const repo = mkdtempSync(join(tmpdir(), 'hh-trust-rerun-'));
+      mkdirSync(join(repo, '.claude'), { recursive: true });
+      const script = join(repo, 'check.sh');
+      writeFileSync(script, body, { mode: 0o755 });
+      utimesSync(script, T, T);
+      // Until the script's ctime is older than the cache's granularity, each check hashes it again.
+      const { ctimeMs } = statSync(script);
+      while (Date.now() - ctimeMs <= (ctimeMs % 1000 === 0 ? 2100 : 60)) await sleep(20);
+      const settings = join(repo, '.claude', 'settings.json');
+      const hooks = { hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/check.sh' }] }] } };
+      const file = store();
+      const make = () => new HookRegistry({ profile: 'claude', settings: SETTINGS, trustStore: file, projectDir: repo, logger: makeLogger() });
+      const hashesBefore = pinnedFileHashes.hashes;
+      const first = make();
+      first.trustStore!.approve(first.addConfig(hooks, { source: 'project', file: settings }).skipped);
+      const registry = make();
+      expect(registry.addConfig(hooks, { source: 'project', file: settings }).added).toHaveLength(1);
+      return { repo, script, registry, hashesBefore };
+    };
+    // A whole-second mtime to set the script to and back to (utimes from a Stats' Date would round it).
+    const T = Math.floor(Date.now() / 1000) - 60;
+    const V1 = '#!/bin/sh\necho \'{"systemMessage":"v1"}\'\n';
+    const V2 = '#!/bin/sh\necho \'{"systemMessage":"v2"}\'\n';
+
+    it('hashes an unchanged script once across every dispatch', async () => {
+      const { registry, hashesBefore } = await repoWith(V1);
+      for (let i = 0; i < 5; i++) expect((await registry.dispatch('Stop', STOP)).systemMessage).toBe('v1');
+      expect(pinnedFileHashes.hashes - hashesBefore).toBe(1);
+    });
+
+    it('stops the hook after a rewrite of the same size set back to its old mtime', async () => {
+      const { script, registry } = await repoWith(V1);
+      expect((await registry.dispatch('Stop', STOP)).systemMessage).toBe('v1');
+      const before = statSync(script);
+      writeFileSync(script, V2);
+      utimesSync(script, T, T);
+      expect(statSync(script)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+      const after = await registry.dispatch('Stop', STOP);
+      expect(after.systemMessage).toBeUndefined();
+      expect(after.runs).toEqual([expect.objectContaining({ outcome: 'error', message: expect.stringMatching(/changed since it was approved/) })]);
+    });
+
+    it('stops the hook after a script of the same size and mtime is renamed over it', async () => {
+      const { repo, script, registry } = await repoWith(V1);
+      expect((await registry.dispatch('Stop', STOP)).systemMessage).toBe('v1');
+      expect(statSync(script).mtimeMs).toBe(T * 1000);
+      writeFileSync(join(repo, 'next.sh'), V2, { mode: 0o755 });
+      utimesSync(join(repo, 'next.sh'), T, T);
+      renameSync(join(repo, 'next.sh'), script);
+      const after = await registry.dispatch('Stop', STOP);
+      expect(after.systemMessage).toBeUndefined();
+      expect(after.runs).toEqual([expect.objectContaining({ outcome: 'error', message: expect.stringMatching(/changed since it was approved/) })]);
+    });
   });
 
   it('approve() keeps what another process approved meanwhile, and a stale temp file is no obstacle', () => {
