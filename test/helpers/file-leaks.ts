@@ -3,9 +3,8 @@
 // finds them even after they left the hook's group or were re-parented. Kills in flight get up to 3 s to
 // finish (a timed-out or aborted hook is ended in the background); then what is left is killed and the
 // file fails, named — instead of the whole run failing at the end with no file to blame.
-import { readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
-import { listProcesses } from './processes.js';
+import { environOf, listProcesses } from './processes.js';
 
 const mine = `${process.pid.toString(36)}.`;
 
@@ -13,15 +12,8 @@ function markedByThisFile(): string[] {
   const left: string[] = [];
   for (const p of listProcesses()) {
     if (p.pid === process.pid) continue;
-    let environ: string;
-    try {
-      environ = readFileSync(`/proc/${p.pid}/environ`, 'utf8');
-    } catch {
-      continue;
-    }
-    const marker = environ.split('\0').find((v) => v.startsWith('HARNESS_HOOKS_RUN='));
-    if (marker === undefined) continue;
-    if (marker.slice('HARNESS_HOOKS_RUN='.length).split(',').some((run) => run.startsWith(mine))) left.push(`${p.pid} ${p.cmdline}`);
+    const marker = environOf(p.pid)?.find((v) => v.startsWith('HARNESS_HOOKS_RUN='));
+    if (marker?.slice('HARNESS_HOOKS_RUN='.length).split(',').some((run) => run.startsWith(mine))) left.push(`${p.pid} ${p.cmdline}`);
   }
   return left;
 }

@@ -1,8 +1,7 @@
 // Vitest globalSetup: after the whole run, fails loudly if any process this run started from fixtures/ is
 // still running (a leaked hook or grandchild means a kill path is broken).
-import { readFileSync } from 'node:fs';
 import { FIXTURES_DIR } from './fixtures.js';
-import { listProcesses } from './processes.js';
+import { environOf, listProcesses } from './processes.js';
 
 // This run's mark: set before the test workers start, so they and every hook they spawn inherit it. The
 // check below looks only at processes that carry it — another run of the suite on the same machine (a
@@ -13,16 +12,8 @@ const RUN = `HARNESS_HOOKS_TEST_RUN=${process.pid}.${Date.now()}`;
 // other than this process.
 function findFixtureProcesses(): string[] {
   return listProcesses()
-    .filter((p) => p.pid !== process.pid && p.cmdline.includes(`${FIXTURES_DIR}/`) && ofThisRun(p.pid))
+    .filter((p) => p.pid !== process.pid && p.cmdline.includes(`${FIXTURES_DIR}/`) && environOf(p.pid)?.includes(RUN) === true)
     .map((p) => `${p.pid} ${p.cmdline}`);
-}
-
-function ofThisRun(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(RUN);
-  } catch {
-    return false; // gone, or not ours to read
-  }
 }
 
 export default function setup(): () => Promise<void> {

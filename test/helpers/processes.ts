@@ -29,6 +29,15 @@ export function pidsAfter(label: string, text: string): number[] {
   return [...text.matchAll(new RegExp(`^${label} (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
 }
 
+// The environment of a live process (its `NAME=value` entries), or undefined when it is gone or not ours to read.
+export function environOf(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ProcessInfo {
   pid: number;
   ppid: number;
