@@ -1,5 +1,5 @@
 // `npm run bench`: every performance target of the project, measured side by side in one run.
-// `npm run bench -- core` / `-- command` / `-- first` runs one part; `-- --readme` also writes the result into docs/performance.md.
+// `npm run bench -- core` / `-- command` / `-- dialects` / `-- bridge` / `-- first` runs one part; `-- --readme` also writes the result into docs/performance.md.
 import { cpus } from 'node:os';
 import { fmtTime } from './lib.mjs';
 
@@ -26,6 +26,18 @@ if (!only || only === 'command') {
     const b = r.display ? r.display.b : fmtTime(r.b);
     lines.push(`| ${r.name} | ${a} | ${b} | ${r.ratio.toFixed(2)}× | ≤ ${r.target}× | ${ok ? 'met' : 'MISSED'} |`);
   }
+}
+
+// Hooks of other harnesses (the `dialects` option) against the same hooks registered natively.
+if (!only || only === 'dialects') {
+  const { benchDialects, formatDialects } = await import('./dialects.mjs');
+  lines.push('', '**Hooks of other harnesses** (a claude registry with `dialects`; the baseline registers the same in-process hooks natively)', '', ...formatDialects(benchDialects()));
+}
+
+// The bridge command: its own cost in a whole process, a hook of another harness wrapping `true`.
+if (!only || only === 'bridge') {
+  const { benchBridge, formatBridge } = await import('./bridge.mjs');
+  lines.push('', '**`harness-hooks bridge`** (a Claude Code host running a Gemini hook through it)', '', ...formatBridge(await benchBridge()));
 }
 
 // The first command hook of a fresh process: everything a user waits for, against the same hook by hand.

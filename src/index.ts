@@ -2,6 +2,8 @@
 export { HookRegistry } from './registry.js';
 export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation, RecordLine } from './registry.js';
 export type { EventOf, PayloadOf, HandlerOf, ResultOf, ProfileNameOf } from './registry.js';
+export type { HookWatcher } from './watch/watcher.js';
+export type { WatchChange, WatchOptions } from './watch/watch-options.js';
 export { HookTypeError, HookConfigError, HookClosedError } from './errors.js';
 export type { HookErrorCode, HookConfigIssue } from './errors.js';
 export type * from './types.js';

@@ -12,6 +12,9 @@ import { constants, createWriteStream, fchmod } from './node-builtins.js';
 import { isAbsolute } from 'node:path';
 import { escapeTerminalControls } from './terminal-text.js';
 import { addConfig, sourceGate, type AddConfigOptions, type AddConfigReport, type GatedHook, type SourceGate } from './config/add-config.js';
+import { recordLoad } from './config/load-trace.js';
+import { watchRegistry, type HookWatcher, type WatchedRegistry } from './watch/watcher.js';
+import type { WatchOptions } from './watch/watch-options.js';
 import { now } from './clock.js';
 import { dedupWinners } from './dedup.js';
 import { errorMessage } from './dispatch-run.js';
@@ -23,6 +26,10 @@ import { CommandExecutor } from './executor/index.js';
 import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
 import { EMPTY_DISPATCH, makeAbortedResult } from './result.js';
+import { Dialects, type Dialect, type DialectRegistry } from './dialects/dialects.js';
+import { compile } from './dialects/translate.js';
+import { StopCap } from './stop-cap.js';
+import { markSameCommand } from './dialects/same-command.js';
 import type {
   DispatchOptions,
   DispatchResult,
@@ -93,7 +100,17 @@ export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileNa
    * `{ time, event, redacted: "[redact threw]" }`. The record never holds `result.env` (or `result.hookSpecificOutput.env`) values (names only).
    */
   redact?: (line: RecordLine) => unknown;
+  /**
+   * The other harnesses whose hooks this registry also runs, each exactly as its own harness runs it, with
+   * that profile's own options: `{ codex: { bypassHookTrust: false }, gemini: {} }`. Their decisions are
+   * stated in this profile's result (docs/dialects.md). Order matters: the host's hooks, then each
+   * dialect's in this order, decide (the first blocker's reason, contexts joined in this order).
+   */
+  dialects?: DialectsOption;
 }
+
+/** The `dialects` option: a built-in profile's name and that profile's own options. */
+export type DialectsOption = { [K in ProfileName]?: Omit<TypesOf<K>['options'], 'dialects'> };
 
 /** The registry's options: the shared ones and the profile's own (the claude profile's `adapters`, …). */
 export type HookRegistryOptions<P extends ProfileRef = DefaultProfileName> = HookRegistryBaseOptions<P> & TypesOf<P>['options'];
@@ -119,6 +136,13 @@ export interface HookListing {
   gatedWhy?: string;
   /** An identical hook with the same matcher runs in its place (de-duplication), as `explain` and `dispatch` do it. */
   duplicateOf?: string;
+  /** A registry with `dialects`: the harness a foreign hook was written for (absent on the host's own). */
+  dialect?: string;
+  /** A foreign hook: the host's events that fire it (empty: it never fires in this registry, `never` says why). */
+  hostEvents?: string[];
+  never?: string;
+  /** The same command is configured for other harnesses too (each copy runs by its own harness's rules): theirs, and their events. */
+  sameCommandAs?: string[];
 }
 
 /** One dispatch as the `record` option writes it (one JSON line), and as `redact` gets it. */
@@ -144,6 +168,11 @@ export interface HookExplanation {
   reason?: string;
   /** A command or HTTP hook's source keeps these of the harness's environment variables from it (`hookEnv`). */
   envWithheld?: string[];
+  /** A foreign hook (a registry with `dialects`): its harness, and the event it was explained for in that harness. */
+  dialect?: string;
+  event?: string;
+  /** As in listHooks: the other harnesses' copies of the same command. */
+  sameCommandAs?: string[];
 }
 
 /** Event names of a profile. */
@@ -176,7 +205,7 @@ const BY_VALUE_LIMIT = 1024;
 /** The registry's deadlines when the `deadlines` option sets none. */
 export const DEFAULT_DEADLINES: Readonly<{ handlerMs: number; stopHandlerMs: number; subagentStopDispatchMs: number }> = { handlerMs: 30_000, stopHandlerMs: 5_000, subagentStopDispatchMs: 30_000 };
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
-const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'timing', 'record', 'redact']);
+const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'timing', 'record', 'redact', 'dialects']);
 
 // Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
 // profile's methods typed in.
@@ -209,6 +238,12 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   readonly #record: ((line: string) => void) | undefined;
   #recordClose: (() => Promise<void>) | undefined;
   readonly #running = new Set<Promise<unknown>>();
+  /** watch()'s open watchers, which close() closes. */
+  readonly #watchers = new Set<HookWatcher>();
+  /** A dialect's registry: tells its host's Dialects that its entries changed (its cache of which host events reach a hook). */
+  #onChanged: (() => void) | undefined;
+  /** The `dialects` option's registries; undefined without it (a dispatch then reads one field). */
+  readonly #dialects: Dialects | undefined;
   /** onDispatch() listeners; undefined while there are none (the dispatch's fast path reads one field). */
   #dispatchListeners: Set<(event: string, payload: unknown) => void> | undefined;
 
@@ -302,7 +337,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     for (const [name, method] of Object.entries(methodsFor(profile))) {
       // A profile adds methods; it never replaces the registry's own.
       if (name in this) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile's method \`${name}\` would replace the registry's own \`${name}\``);
-      Object.defineProperty(this, name, { value: (...args: never[]) => method(this as unknown as ProfileRegistry, this.#host, ...args), configurable: true, writable: true });
+      // (A loader's files are traced and its call remembered, for watch(): src/config/load-trace.ts.)
+      Object.defineProperty(this, name, { value: (...args: never[]) => recordLoad(this, (target) => method(target as ProfileRegistry, this.#host, ...args)), configurable: true, writable: true });
     }
     for (const event of profile.events) {
       const view = profile.view(event);
@@ -311,6 +347,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const empty = profile.emptyResult === undefined ? EMPTY_DISPATCH : Promise.resolve(Object.freeze(profile.emptyResult(view)));
       this.#plans.set(event, { view, entries: [], background: [], filtered: false, selective: false, byValue: new Map(), empty });
     }
+    this.#dialects = options.dialects === undefined ? undefined : this.#makeDialects(options);
     // Last: nothing is opened for a registry whose options were refused.
     this.#record = this.#openRecord(options.record);
   }
@@ -323,6 +360,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   // Merges fields into the registration's session, e.g. once the transcript has a path.
   updateSession(patch: Partial<HookSession>): void {
     this.#session = { ...this.#session, ...validateSession(patch, 'updateSession(patch)') };
+    this.#dialects?.updateSession(patch);
   }
 
   // Registers an in-process handler; returns a function that unregisters it (idempotent).
@@ -483,7 +521,24 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       // Not `out.push(...rows)`: spreading 125,000 rows overflows the stack.
       for (const row of rows) out.push(row);
     }
-    return out.map(({ seq: _seq, ...row }) => row);
+    const rows: HookListing[] = out.map(({ seq: _seq, ...row }) => row);
+    if (this.#dialects === undefined) return rows;
+    for (const row of this.#foreignListing(this.#dialects, event)) rows.push(row);
+    return markSameCommand(rows, this.profile);
+  }
+
+  // The dialects' hooks, after the host's: each with its harness, the host events that fire it, or why none does.
+  #foreignListing(dialects: Dialects, event: string | undefined): HookListing[] {
+    const rows: HookListing[] = [];
+    for (const d of dialects.dialects) {
+      for (const row of d.registry.listHooks() as unknown as readonly HookListing[]) {
+        const hostEvents = dialects.hostEventsOf(d, row.event);
+        if (event !== undefined && !hostEvents.includes(event)) continue;
+        const never = hostEvents.length > 0 ? undefined : `${d.name}'s ${row.event} has no equivalent in a ${this.profile} registry: this hook never fires`;
+        rows.push({ ...row, dialect: d.name, hostEvents, ...(never === undefined ? {} : { never }) });
+      }
+    }
+    return rows;
   }
 
   // For every configured or registered hook of the event: would it run for this payload, and if not, why.
@@ -534,12 +589,29 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       rows.push({ name: g.name, kind: g.kind, ...describeMeta(g.meta), runs: false, reason: g.why ?? `gated off: ${g.meta.source} hooks need the \`${g.gate}\` setting`, seq: g.meta.seq ?? 0 });
     }
     rows.sort((a, b) => a.seq - b.seq);
-    return rows.map(({ seq: _seq, entry: _entry, ...row }) => row);
+    const explained: HookExplanation[] = rows.map(({ seq: _seq, entry: _entry, ...row }) => row);
+    if (this.#dialects === undefined) return explained;
+    for (const row of this.#dialects.explain(event, payload)) explained.push(row as unknown as HookExplanation);
+    return markSameCommand(explained.map((e) => (e.dialect === undefined ? { ...e, event } : e)), this.profile);
   }
 
   // Registers the command entries of a hook config (validated as a whole first) at the end of their
   // events' chains, in file order; returns what was added and skipped, with a remove() for reloading.
-  addConfig(config: unknown, options: AddConfigOptions): AddConfigReport {
+  addConfig(config: unknown, options: AddConfigOptions & { dialect?: string }): AddConfigReport {
+    const dialect = options?.dialect;
+    if (dialect !== undefined && dialect !== this.profile) {
+      const d = this.#dialects?.dialects.find((x) => x.name === dialect);
+      if (d === undefined) {
+        const listed = this.#dialects?.dialects.map((x) => `'${x.name}'`).join(', ');
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `addConfig(): \`dialect: ${describeValue(dialect)}\` is not one of this registry's dialects${listed ? ` (${listed})` : ' (it has no `dialects` option)'}`);
+      }
+      const { dialect: _d, ...rest } = options;
+      return (d.registry as unknown as { addConfig(c: unknown, o: AddConfigOptions): AddConfigReport }).addConfig(config, rest);
+    }
+    if (dialect !== undefined) {
+      const { dialect: _d, ...rest } = options;
+      return addConfig(this, this.#profile, this.#host, config, rest);
+    }
     return addConfig(this, this.#profile, this.#host, config, options);
   }
 
@@ -550,9 +622,23 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   }
 
   // Kills whatever still runs (background hooks and commands in progress) and resolves when they have ended.
+  // Watches the files this registry's loaders read (loadSettings) and reloads one that changes: judged
+  // first, offered to the profile's config-change event, then swapped in between dispatches (src/watch/).
+  watch(options?: WatchOptions): HookWatcher {
+    if (this.#closed) throw new HookClosedError('watch(): the registry was closed');
+    // With `dialects`, each dialect's registry watches the files its own loader read, as its harness would.
+    const parts = (this.#dialects?.dialects ?? []).map((d) => (d.registry as unknown as { watch(o?: WatchOptions): HookWatcher }).watch(options));
+    const own = watchRegistry(this as unknown as WatchedRegistry, this.#profile, options, () => this.#watchers.delete(watcher));
+    const watcher: HookWatcher = parts.length === 0 ? own : { close: () => [own, ...parts].forEach((w) => w.close()) };
+    this.#watchers.add(watcher);
+    return watcher;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    for (const watcher of [...this.#watchers]) watcher.close();
     this.#close.abort(new Error('the registry was closed'));
+    await this.#dialects?.close();
     while (this.#running.size > 0) await Promise.all([...this.#running]);
     // The runs report at once when aborted; wait until their process groups are really gone. With the
     // executor the registry made, also end what finished hooks left running (daemons: CommandExecutor.endAll).
@@ -603,10 +689,23 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     };
   }
 
+  /**
+   * The registry that runs the hooks of one of the `dialects`: for that harness's own methods (Claude's
+   * `takeAsyncResults`, a loader with its own options). Its hooks still run through this registry's dispatches.
+   */
+  dialect<D extends ProfileName>(name: D): HookRegistry<D> {
+    const d = this.#dialects?.dialects.find((x) => x.name === name);
+    if (d === undefined) {
+      const listed = this.#dialects?.dialects.map((x) => `'${x.name}'`).join(', ');
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `dialect(${describeValue(name)}): not one of this registry's dialects${listed ? ` (${listed})` : ' (it has no `dialects` option)'}`);
+    }
+    return d.registry as unknown as HookRegistry<D>;
+  }
+
   // Whether anything is registered for the event (foreground or background).
   hasHooks(event: EventOf<P>): boolean {
     const plan = this.#plan(event, 'hasHooks');
-    return plan.entries.length > 0 || plan.background.length > 0;
+    return plan.entries.length > 0 || plan.background.length > 0 || this.#dialects?.hasHooks(event) === true;
   }
 
   // Runs the event's matching entries and resolves to the merged decision. Never rejects for a hook's
@@ -630,7 +729,8 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       const wall = this.#record === undefined ? 0 : Date.now();
       // Fast path: nothing to run is nothing decided, in every profile: one shared, frozen result.
       // The runs clean the result's shown text as they settle it (shown-text.ts).
-      const running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
+      let running = (entries.length === 0 ? plan.empty : profile.run(this.#host, plan.view, payload, entries, signal)) as Promise<ResultOf<P>>;
+      if (this.#dialects !== undefined) running = this.#dialects.dispatch(event, payload, running, signal) as Promise<ResultOf<P>>;
       return this.#record === undefined ? running : this.#recordDispatch(event, payload, running, t0, wall);
     } catch (error) {
       return Promise.reject(error);
@@ -694,6 +794,65 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     });
   }
 
+  // A registry of each listed harness's profile, sharing this one's settings, session, project, logger,
+  // executor, environment policy and trust store; its own options are the listed ones.
+  #makeDialects(options: HookRegistryOptions<P>): Dialects {
+    const listed = options.dialects as Record<string, unknown>;
+    const where = `new HookRegistry({ profile: '${this.profile}', dialects })`;
+    if (listed === null || typeof listed !== 'object' || Array.isArray(listed)) {
+      throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: expected \`dialects\` to be an object of profile names and their options, got ${describeValue(listed)}`);
+    }
+    const hostTable = this.#profile.dialect;
+    if (hostTable === undefined) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: the ${this.profile} profile has no translation table (\`dialect\`), so it cannot host other harnesses' hooks`);
+    const shared = { settings: options.settings, session: options.session, projectDir: options.projectDir, logger: this.logger, hookEnv: options.hookEnv, trustStore: options.trustStore, deadlines: options.deadlines, timing: options.timing, onHookStart: options.onHookStart, onHookEnd: options.onHookEnd };
+    // One executor for every dialect: the host's, made on first use (close() ends what it started).
+    const executor = { run: (...args: Parameters<CommandExecutor['run']>) => this.#host.executor().run(...args) };
+    const dialects: Dialect[] = [];
+    for (const name of Object.keys(listed)) {
+      const profile = PROFILES[name as ProfileName] as Profile<any, any> | undefined;
+      if (profile === undefined) {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: unknown dialect ${describeValue(name)}${didYouMean(name, Object.keys(PROFILES))}; the dialects are ${Object.keys(PROFILES).join(', ')}`);
+      }
+      if (name === this.profile) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: '${name}' is this registry's own profile; its hooks need no dialect`);
+      if (profile.dialect === undefined) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: the ${name} profile has no translation table`);
+      const own = listed[name] ?? {};
+      if (own === null || typeof own !== 'object' || Array.isArray(own)) {
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: expected \`dialects.${name}\` to be the ${name} profile's options (an object), got ${describeValue(own)}`);
+      }
+      for (const key of Object.keys(own)) {
+        if (SHARED_OPTION_KEYS.has(key)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: \`dialects.${name}.${key}\` is shared by every dialect: set it on the registry`);
+      }
+      const registry = new Registry({ ...shared, ...(own as object), profile: name as ProfileName, executor } as HookRegistryOptions<ProfileName>);
+      registry.#onChanged = () => result.changed();
+      dialects.push({ name, registry: registry as unknown as DialectRegistry, table: compile(profile.dialect) });
+    }
+    const rule = this.#profile.stopCapRule;
+    const stopCap = rule === undefined ? undefined : new StopCap(rule, (options as { stopBlockCap?: unknown }).stopBlockCap);
+    const result: Dialects = new Dialects(this.profile, compile(hostTable), dialects, () => this.#session, this.toolAliases, stopCap, this.logger);
+    const hostLoad = this.#profile.methods?.loadSettings;
+    const names = new Set([this.profile, ...dialects.map((d) => d.name)]);
+    // Each file is read once, by its own dialect: Copilot reads the repo's .claude files natively, but
+    // where claude is a dialect (or the host) they are claude's.
+    const own = (name: string): Record<string, unknown> => (name === 'copilot' && names.has('claude') ? { claudeFiles: false } : {});
+    Object.defineProperty(this, 'loadSettings', {
+      configurable: true,
+      writable: true,
+      value: async (load: Record<string, unknown> & { dialects?: Record<string, Record<string, unknown>> }) => {
+        const { dialects: per, ...common } = load ?? ({} as typeof load);
+        const reports: AddConfigReport[] = [];
+        if (hostLoad !== undefined) reports.push(...((await recordLoad(this, (target) => hostLoad(target as ProfileRegistry, this.#host, { ...common, ...own(this.profile) } as never))) as AddConfigReport[]));
+        for (const d of dialects) {
+          // A harness without hook files (the afk reference) has no loader: its hooks come by addConfig.
+          if (PROFILES[d.name as ProfileName].methods?.loadSettings === undefined) continue;
+          const registry = d.registry as unknown as { loadSettings(o: object): Promise<AddConfigReport[]> };
+          reports.push(...(await registry.loadSettings({ ...common, ...own(d.name), ...(per?.[d.name] ?? {}) })));
+        }
+        return reports;
+      },
+    });
+    return result;
+  }
+
   #openRecord(record: HookRegistryOptions<P>['record']): ((line: string) => void) | undefined {
     if (record === undefined) return undefined;
     if (typeof record === 'string') {
@@ -754,6 +913,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     const selects = this.#profile.selects ?? ((e: Entry) => e.condition !== undefined || e.dedupKey !== undefined);
     plan.selective = this.#profile.select !== undefined && plan.entries.some(selects);
     plan.byValue = new Map();
+    this.#onChanged?.();
   }
 
   #entriesFor(plan: EventPlan, payload: unknown): readonly Entry[] {

@@ -46,6 +46,8 @@ export interface HookRun {
   /** claude profile: the hook went on in the background (`async`, `asyncRewake`, or self-declared); its
    *  result comes later through `takeAsyncResults()` / `onAsyncResult`, and this run decided nothing. */
   background?: true;
+  /** In a registry with `dialects`: the harness a foreign hook was written for (absent on the host's own). */
+  dialect?: string;
 }
 
 /** A Stop block the profile's cap overrode (src/stop-cap.ts). */

@@ -30,6 +30,28 @@ export const PROFILE_OPTION = {
   profile: { type: 'string' },
 } as const satisfies OptionSpecs;
 
+/** `--dialects`: the other harnesses whose hooks the registry also runs (list, explain, run). */
+export const DIALECTS_OPTION = {
+  dialects: { type: 'string' },
+} as const satisfies OptionSpecs;
+
+export const DIALECTS_HELP = `  --dialects NAMES|all  also run the hooks written for these harnesses (comma-separated, or all but
+                   --profile's), each as its own harness runs it: their files given with --settings
+                   (known by their paths), else the files each harness reads in the project and home`;
+
+// `--dialects`: comma-separated built-in profile names, or `all` (every one but the host).
+export function parseDialects(value: unknown, host: ProfileName): ProfileName[] {
+  if (value === undefined) return [];
+  if (typeof value !== 'string' || value === '') throw new UsageError('--dialects needs profile names (comma-separated) or all');
+  if (value === 'all') return PROFILE_NAMES.filter((n) => n !== host);
+  const names = value.split(',').map((n) => n.trim());
+  for (const n of names) {
+    if (!(PROFILE_NAMES as string[]).includes(n)) throw new UsageError(`--dialects: ${JSON.stringify(n)} is not one of ${PROFILE_NAMES.map((x) => JSON.stringify(x)).join(', ')}`);
+    if (n === host) throw new UsageError(`--dialects: ${JSON.stringify(n)} is --profile itself`);
+  }
+  return [...new Set(names)] as ProfileName[];
+}
+
 export const GATE_OPTIONS = {
   'no-shell-hooks': { type: 'boolean' },
   'no-project-hooks': { type: 'boolean' },

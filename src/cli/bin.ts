@@ -1,11 +1,17 @@
 // The executable: dist/cli.js (tsup adds the #!/usr/bin/env node line). Runs main() with the process's
-// streams and exits with its code once stdout has been written.
-import { main } from './main.js';
+// streams and exits with its code once stdout has been written. `bridge`, which a harness runs as a hook on
+// every call, loads only what it needs.
 
 // A reader that closes the pipe early (`| head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 
-const code = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env });
-process.exitCode = code;
+const argv = process.argv.slice(2);
+if (argv[0] === 'bridge') {
+  const { bridge } = await import('./bridge.js');
+  process.exitCode = await bridge(argv.slice(1), { stdin: process.stdin, stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), env: process.env, cwd: process.cwd() });
+} else {
+  const { main } = await import('./main.js');
+  process.exitCode = await main(argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env });
+}

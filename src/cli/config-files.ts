@@ -41,6 +41,8 @@ export interface ConfigFile {
   pluginRoot?: string;
   /** The parsed JSON, when the file could be read and parsed. */
   value?: unknown;
+  /** `--dialects`: the harness this file was written for, when it is not --profile's. */
+  dialect?: ProfileName;
   errors: Problem[];
   warnings: Problem[];
 }

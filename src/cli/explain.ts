@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { HookTypeError } from '../errors.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, DIALECTS_OPTION, DIALECTS_HELP, parseDialects, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { formatTable, plural } from './output.js';
 import { fillIds, payloadError, readPayload } from './payload.js';
@@ -14,7 +14,7 @@ import { checkEvent, misfiledHooks, openSession } from './session.js';
 export const explainCommand: CommandDef = {
   name: 'explain',
   summary: 'for every hook of an event: would it run for this payload, and if not, exactly why',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' }, payload: { type: 'string' }, after: { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...DIALECTS_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' }, payload: { type: 'string' }, after: { type: 'string' } },
   help: `Usage: harness-hooks explain EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Says, for every hook configured for EVENT, whether it would run for the payload, without running it.
@@ -39,6 +39,7 @@ ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
 ${TOOL_ALIAS_HELP}
+${DIALECTS_HELP}
   --trust-store FILE   a trust store: project hooks it has not approved are shown as not trusted
 
 ${GATE_HELP}
@@ -51,7 +52,7 @@ ${exitHelp()}`,
     checkEvent(event!, profile);
     const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'explain');
     const after = args.values.after === undefined ? [] : await readRecord(args.values.after as string);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), dialects: parseDialects(args.values.dialects, profile), home: io.env.HOME, trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;
@@ -96,7 +97,7 @@ ${exitHelp()}`,
     const { style } = io;
     const lines = [`${style.bold(event!)}${match === undefined ? style.dim(' (no matcher)') : style.dim(` (matchers test ${match.field} = ${JSON.stringify(match.value)})`)}`];
     if (after.length > 0) lines.push(style.dim(`  after re-dispatching ${plural(after.length, 'recorded dispatch', 'recorded dispatches')}`));
-    const table = formatTable(all.map((h) => [h.runs ? style.green('runs') : style.yellow('no'), h.kind, h.name]));
+    const table = formatTable(all.map((h) => [h.runs ? style.green('runs') : style.yellow('no'), h.kind, 'dialect' in h && h.dialect !== undefined ? `[${h.dialect} ${h.event}] ${h.name}` : h.name]));
     all.forEach((h, i) => {
       lines.push(table[i]!);
       if (h.reason !== undefined) lines.push(`        ${h.runs ? style.dim(`└ ${h.reason}`) : `${style.yellow('└')} ${h.reason}`}`);

@@ -6,7 +6,7 @@ import { CLAUDE_EVENT_SPECS, type ClaudeHookEvent } from '../profiles/claude/eve
 import type { ProfileName } from '../profiles/index.js';
 import { DEFAULT_DEADLINES, type HookListing } from '../registry.js';
 import { EVENT_SPECS, type HookEvent } from '../profiles/default/events.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, DIALECTS_OPTION, DIALECTS_HELP, parseDialects, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import type { ConfigFile } from './config-files.js';
 import { formatMs, formatTable, plural } from './output.js';
@@ -29,7 +29,7 @@ export interface ListedHook extends Partial<HookListing> {
 export const listCommand: CommandDef = {
   name: 'list',
   summary: 'the effective hooks per event, in run order, and whether the gates let each run',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...DIALECTS_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, 'trust-store': { type: 'string' } },
   help: `Usage: harness-hooks list [EVENT] --settings FILE… [--profile claude] [--json]
 
 Loads the settings files in order, as the registry would, and prints each event's hooks in the order
@@ -48,6 +48,7 @@ ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
 ${TOOL_ALIAS_HELP}
+${DIALECTS_HELP}
   --trust-store FILE   a trust store: project hooks it has not approved are shown as not trusted
 
 ${GATE_HELP}
@@ -59,9 +60,9 @@ ${exitHelp()}`,
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
     const { profile, settings, projectDir } = resolveInputs(args, io, 'list');
     if (event !== undefined) checkEvent(event, profile);
-    if (settings.length === 0) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
+    if (settings.length === 0 && args.values.dialects === undefined) throw new UsageError('missing --settings FILE (and none of the files the profile reads exists)');
     const gates = parseGates(args.values);
-    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
+    const opened = await openSession({ profile, gates, settings, cwd: io.cwd, projectDir, toolAliases: parseToolAliases(args.values), dialects: parseDialects(args.values.dialects, profile), home: io.env.HOME, trustStore: typeof args.values['trust-store'] === 'string' ? resolve(io.cwd, args.values['trust-store']) : undefined });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;
@@ -70,8 +71,10 @@ ${exitHelp()}`,
     const hooks: ListedHook[] = session.registry.listHooks(event).map((h) => ({
       ...h,
       // As explain and run say it: a gated-off hook and a de-duplicated copy do not run.
-      runs: h.gatedBy === undefined && h.duplicateOf === undefined,
-      ...(h.gatedBy !== undefined
+      runs: h.gatedBy === undefined && h.duplicateOf === undefined && h.never === undefined,
+      ...(h.never !== undefined
+        ? { reason: h.never }
+        : h.gatedBy !== undefined
         ? { reason: h.gatedBy === 'trustStore' ? 'not trusted by the trust store' : (h.gatedWhy ?? `gated off: ${h.source} hooks need the \`${h.gatedBy}\` setting`) }
         : h.duplicateOf !== undefined
           ? { reason: `deduplicated with ${h.duplicateOf}, which runs in its place` }
@@ -114,12 +117,15 @@ ${exitHelp()}`,
           h.source ?? 'code',
           `matcher ${skipped.has(h) ? '-' : h.matcher === undefined || h.matcher === '' ? '*' : h.matcher}`,
           `timeout ${h.effectiveTimeoutMs === undefined ? '-' : `${formatMs(h.effectiveTimeoutMs)}${h.defaultTimeout ? ' (default)' : ''}`}`,
-          `${h.kind ?? 'hook'}  ${h.name}`,
+          `${h.kind ?? 'hook'}  ${h.dialect === undefined ? '' : `[${h.dialect}] `}${h.name}`,
         ]),
       );
       rows.forEach((h, n) => {
         lines.push(table[n]!);
-        const details = [h.file === undefined ? undefined : `${h.file}${h.path === undefined ? '' : ` ${h.path}`}`, h.if === undefined ? undefined : `if ${h.if}`, h.once ? 'once' : undefined, h.background ? 'background' : undefined, h.runs ? undefined : h.reason];
+        const details = [
+          h.hostEvents !== undefined && h.hostEvents.length > 0 ? `answers to ${h.hostEvents.join(', ')}` : undefined,
+          h.sameCommandAs === undefined ? undefined : `also configured for ${h.sameCommandAs.join('; ')}`,
+          h.file === undefined ? undefined : `${h.file}${h.path === undefined ? '' : ` ${h.path}`}`, h.if === undefined ? undefined : `if ${h.if}`, h.once ? 'once' : undefined, h.background ? 'background' : undefined, h.runs ? undefined : h.reason];
         lines.push(style.dim(`     ${details.filter((d) => d !== undefined).join(' · ')}`));
       });
     }

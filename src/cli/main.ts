@@ -28,6 +28,8 @@ recorded session against new settings.
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+  ${'bridge'.padEnd(width)}  run a hook written for one harness inside another, as a command hook of it
+  ${''.padEnd(width)}  (harness-hooks bridge --help)
 
 Run harness-hooks COMMAND --help for a command's options. Every command takes --json (machine output
 on stdout; a usage error is then also { "ok": false, "error": { "kind": "usage", "message" } } there)

@@ -11,7 +11,7 @@ export interface RecordedDispatch {
   /** The merged result as recorded (without runs), when the line has one. */
   result?: Record<string, unknown>;
   /** The runs as recorded, each with its start when the record has it. */
-  runs?: { name: string; kind?: string; outcome?: string; durationMs?: number; startMs?: number; message?: string; decision?: Record<string, unknown> }[];
+  runs?: { name: string; kind?: string; outcome?: string; durationMs?: number; startMs?: number; message?: string; dialect?: string; decision?: Record<string, unknown> }[];
   durationMs?: number;
 }
 

@@ -4,7 +4,7 @@
 import { HookTypeError } from '../errors.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookExplanation } from '../registry.js';
-import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
+import { COMMON_OPTIONS, EXIT, GATE_HELP, PROFILE_OPTION, DIALECTS_OPTION, DIALECTS_HELP, parseDialects, SETTINGS_HELP, SETTINGS_OPTIONS, expectPositionals, parseGates, UsageError , TOOL_ALIAS_OPTION, TOOL_ALIAS_HELP, parseToolAliases } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { decisionLabel, describeLabel, explainResult, readHook, shortName, type HookReading, type HookSaid, type Why } from './decision.js';
 import { firstLines, formatMs, formatTable, type Style } from './output.js';
@@ -20,6 +20,8 @@ export interface TraceEntry {
   kind: string;
   outcome: string;
   durationMs: number;
+  /** `--dialects`: the harness a foreign hook was written for. */
+  dialect?: string;
   source?: string;
   file?: string;
   path?: string;
@@ -38,7 +40,7 @@ export interface TraceEntry {
 export const runCommand: CommandDef = {
   name: 'run',
   summary: 'dispatch an event for real: the merged decision, why, and a per-hook trace',
-  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
+  options: { ...COMMON_OPTIONS, ...PROFILE_OPTION, ...DIALECTS_OPTION, ...SETTINGS_OPTIONS, ...PROJECT_DIR_OPTION, ...TOOL_ALIAS_OPTION, payload: { type: 'string' }, record: { type: 'string' }, 'async-wait': { type: 'string' } },
   help: `Usage: harness-hooks run EVENT --payload FILE|- --settings FILE… [--profile claude] [--json]
 
 Dispatches EVENT with the payload (a JSON object; - reads stdin) to the hooks of the settings files,
@@ -65,6 +67,7 @@ ${SETTINGS_HELP}
 
 ${DISCOVERY_HELP}
 ${TOOL_ALIAS_HELP}
+${DIALECTS_HELP}
 
 ${GATE_HELP}
 
@@ -77,7 +80,7 @@ ${exitHelp('the dispatch was blocked')}`,
     const payload = fillIds(profile, event!, await readPayload(args.values.payload, io.stdin), io.err, 'run');
     const record = args.values.record as string | undefined;
     const asyncWaitMs = parseAsyncWait(args.values['async-wait']);
-    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir, toolAliases: parseToolAliases(args.values) });
+    const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, record, projectDir, toolAliases: parseToolAliases(args.values), dialects: parseDialects(args.values.dialects, profile), home: io.env.HOME });
     if (!opened.ok) {
       io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
       return EXIT.config;
@@ -145,6 +148,7 @@ ${exitHelp('the dispatch was blocked')}`,
 
 function traceEntry(r: HookReading, where: HookExplanation | undefined, statusMessage: string | undefined): TraceEntry {
   const t: TraceEntry = { name: r.run.name, kind: r.run.kind, outcome: r.run.outcome, durationMs: Math.round(r.run.durationMs * 10) / 10, said: r.said };
+  if (r.run.dialect !== undefined) t.dialect = r.run.dialect;
   if (where?.source !== undefined) t.source = where.source;
   if (where?.file !== undefined) t.file = where.file;
   if (where?.path !== undefined) t.path = where.path;
@@ -192,7 +196,7 @@ function formatTrace(trace: readonly TraceEntry[], style: Style): string[] {
     formatMs(t.durationMs),
     t.background === true ? 'background' : t.exitCode === undefined ? '' : t.timedOut ? style.yellow('timed out') : t.exitCode === null ? `signal ${t.signal ?? '?'}` : `exit ${t.exitCode}`,
     t.kind,
-    stripTerminalControls(t.name),
+    `${t.dialect === undefined ? '' : `[${t.dialect}] `}${stripTerminalControls(t.name)}`,
   ]);
   const table = formatTable(rows);
   const lines: string[] = [];

@@ -15,6 +15,7 @@ import { UsageError, type GateSettings, type SettingsArg } from './args.js';
 import { readConfigFiles, type ConfigFile } from './config-files.js';
 import { projectTrust } from '../profiles/codex/settings.js';
 import { resolve } from 'node:path';
+import { inferProfile } from './discover.js';
 
 /** The registry's methods the CLI calls, with the event and payload as plain strings and objects. */
 export interface CliRegistry {
@@ -56,6 +57,10 @@ export interface OpenOptions {
   projectDir?: string | undefined;
   /** The registry's toolAliases (`--tool-alias`). */
   toolAliases?: Record<string, string[]> | undefined;
+  /** `--dialects`: the other harnesses whose hooks also run, each from its files among `settings` (by path), else from the files it reads. */
+  dialects?: readonly ProfileName[] | undefined;
+  /** The home folder the dialects' loaders read (default: the process's). */
+  home?: string | undefined;
 }
 
 export type OpenResult = { ok: true; session: CliSession } | { ok: false; files: ConfigFile[] };
@@ -63,7 +68,18 @@ export type OpenResult = { ok: true; session: CliSession } | { ok: false; files:
 // Reads and checks the settings files; when none has errors, makes the registry and adds them in order.
 // A trust store that cannot be read is a config error too (listed like a file's).
 export async function openSession(options: OpenOptions): Promise<OpenResult> {
-  const files = await readConfigFiles(options.settings, { profile: options.profile, gates: options.gates, cwd: options.cwd });
+  // With --dialects, a file of one of those harnesses (known by its path) is read as that harness's.
+  const dialects = options.dialects ?? [];
+  const dialectOf = (s: SettingsArg): ProfileName | undefined => {
+    if (dialects.length === 0) return undefined;
+    const p = inferProfile([resolve(options.cwd, s.file)])?.profile;
+    return p !== undefined && p !== options.profile && dialects.includes(p) ? p : undefined;
+  };
+  const files = await readConfigFiles(options.settings.filter((s) => dialectOf(s) === undefined), { profile: options.profile, gates: options.gates, cwd: options.cwd });
+  for (const d of dialects) {
+    const own = options.settings.filter((s) => dialectOf(s) === d);
+    if (own.length > 0) for (const f of await readConfigFiles(own, { profile: d, gates: options.gates, cwd: options.cwd })) files.push({ ...f, dialect: d });
+  }
   if (files.some((f) => f.errors.length > 0)) return { ok: false, files };
   if (options.trustStore !== undefined) {
     try {
@@ -104,6 +120,9 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
     },
     ...(options.record === undefined ? {} : { record: options.record }),
     ...(options.trustStore === undefined ? {} : { trustStore: options.trustStore }),
+    ...(dialects.length === 0
+      ? {}
+      : { dialects: Object.fromEntries(dialects.map((d) => [d, d === 'codex' ? { bypassHookTrust: bypassHookTrust === true, ...codexProjectTrust(files.filter((f) => f.dialect === 'codex'), options.projectDir ?? options.cwd) } : {}])) }),
   }) as unknown as CliRegistry;
   // Codex: trust ([hooks.state]) from the user's config.toml counts for every file, whatever the order given.
   if (options.profile === 'codex') {
@@ -114,12 +133,26 @@ export async function openSession(options: OpenOptions): Promise<OpenResult> {
   const reports: AddConfigReport[] = [];
   for (const f of files) {
     try {
-      reports.push(registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }) }));
+      reports.push(registry.addConfig(f.value, { source: f.source, file: f.file, ...(f.pluginRoot === undefined ? {} : { pluginRoot: f.pluginRoot }), ...(f.dialect === undefined ? {} : { dialect: f.dialect }) }));
     } catch (error) {
       if (!(error instanceof HookConfigError)) throw error;
       f.errors.push(...error.issues.map((i) => ({ severity: 'error' as const, code: 'schema' as const, path: i.path, message: i.message })));
       await registry.close();
       return { ok: false, files };
+    }
+  }
+  // A dialect none of whose files was given: the files its harness reads, by its own loader (the repo's
+  // .claude files are claude's only, where claude is in the registry).
+  const project = options.projectDir ?? options.cwd;
+  for (const d of dialects) {
+    if (files.some((f) => f.dialect === d) || PROFILES[d].methods?.loadSettings === undefined) continue;
+    const claudeFiles = d === 'copilot' && (options.profile === 'claude' || dialects.includes('claude')) ? { claudeFiles: false } : {};
+    const own = (registry as unknown as { dialect(name: string): { loadSettings(o: object): Promise<AddConfigReport[]> } }).dialect(d);
+    try {
+      // (Not in `reports`, which pairs with `files`: what these files skipped, the registry warned.)
+      await own.loadSettings({ projectDir: project, ...(options.home === undefined ? {} : { home: options.home }), ...claudeFiles });
+    } catch (error) {
+      warnings.push(`could not read ${d}'s hook files: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return { ok: true, session: { profile: options.profile, registry, files, reports, warnings, commands, statusMessages } };

@@ -2,14 +2,16 @@
 // session (no network, no CDN): a lane per hook with a bar per run, from its start to its end, coloured by
 // outcome; the decision and reason on hover and on click; the dispatches per event with their merged
 // decision; and a summary (slowest hooks, failures, hooks that never ran when --settings names the config).
+// Above the hook lanes, each session's status lane (timeline-status.ts).
 // The page draws itself from the JSON it embeds, in the browser.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { COMMON_OPTIONS, EXIT, PROFILE_OPTION, SETTINGS_OPTIONS, expectPositionals, parseGates } from './args.js';
+import { COMMON_OPTIONS, EXIT, PROFILE_OPTION, SETTINGS_OPTIONS, expectPositionals, parseGates, parseProfile } from './args.js';
 import { configErrorsJson, exitHelp, formatConfigErrors, type CommandDef } from './command.js';
 import { resolveInputs } from './discover.js';
 import { readRecord, type RecordedDispatch } from './record.js';
 import { misfiledHooks, openSession } from './session.js';
+import { statusLanes, type SessionStatusLane } from './timeline-status.js';
 
 /** What the page is drawn from. */
 export interface TimelineData {
@@ -27,6 +29,10 @@ export interface TimelineData {
   }[];
   /** Configured hooks that no dispatch ran (when --settings was given), else undefined. */
   neverRan?: string[];
+  /** The profile the status lane is read with. */
+  profile: string;
+  /** Each session's status intervals (the lane above the hooks), by the session status machine. */
+  status: SessionStatusLane[];
 }
 
 export const timelineCommand: CommandDef = {
@@ -39,13 +45,15 @@ Draws a recorded session (the registry's \`record\` option, or \`harness-hooks r
 page with everything inside it (no network): one lane per hook, a bar per run from its start to its end
 coloured by outcome (ok, block, error, timeout, aborted), the decision and reason on hover or click, the
 dispatches per event with their merged decision, and a summary: the slowest hooks, the failures, and —
-with --settings — the configured hooks that never ran.
+with --settings — the configured hooks that never ran. Above the hook lanes, a status lane per session:
+its status (waiting, working, input, completed) over time, from the recorded events stepped through the
+session status machine by the profile's table (--profile), at their recorded times.
 
 Options:
   -o, --output FILE   where to write the page (default timeline.html)
   --settings FILE…    the settings the session ran with, to list hooks that never ran
-  --profile NAME      default, claude, codex, gemini, copilot or cursor
-  --json              { output, dispatches, runs } instead of the usual line
+  --profile NAME      default, claude, codex, gemini, copilot or cursor (also the status lane's)
+  --json              { output, dispatches, runs, profile, status } instead of the usual line
   -h, --help          this help
 
 ${exitHelp()}`,
@@ -55,6 +63,8 @@ ${exitHelp()}`,
     // A line without its payload (a `redact` that dropped it, or threw) is still a dispatch to draw.
     const recorded = await readRecord(file!, { payload: 'optional' });
     let configured: string[] | undefined;
+    // The status lane's profile: --profile, else the one the settings are read with, else default.
+    let statusProfile: string = parseProfile(args.values.profile);
     if (args.settings.length > 0) {
       const { profile, settings, projectDir } = resolveInputs(args, io, 'timeline', { discover: false });
       const opened = await openSession({ profile, gates: parseGates(args.values), settings, cwd: io.cwd, projectDir });
@@ -62,16 +72,17 @@ ${exitHelp()}`,
         io.out(args.values.json === true ? `${JSON.stringify(configErrorsJson(opened.files), null, 2)}\n` : formatConfigErrors(opened.files, io.style));
         return EXIT.config;
       }
-      configured = [...new Set(opened.session.registry.listHooks().filter((h) => h.gatedBy === undefined).map((h) => h.name))];
+      configured = [...new Set(opened.session.registry.listHooks().filter((h) => h.gatedBy === undefined).map((h) => laneName(h.name, h.dialect)))];
       // Hooks filed under a misspelt event never ran either: listed with why, and the event they nearly spell.
       for (const h of misfiledHooks(opened.session)) configured.push(`${h.path} in ${h.file}: ${h.reason}`);
       await opened.session.registry.close();
+      statusProfile = profile;
     }
-    const data = timelineData(file!, recorded, configured);
+    const data = timelineData(file!, recorded, configured, statusProfile);
     const output = resolve(io.cwd, typeof args.values.output === 'string' ? args.values.output : 'timeline.html');
     await writeFile(output, timelineHtml(data));
     const runs = data.dispatches.reduce((n, d) => n + d.runs.length, 0);
-    io.out(args.values.json === true ? `${JSON.stringify({ output, dispatches: data.dispatches.length, runs }, null, 2)}\n` : `wrote ${output}: ${data.dispatches.length} dispatches, ${runs} runs\n`);
+    io.out(args.values.json === true ? `${JSON.stringify({ output, dispatches: data.dispatches.length, runs, profile: data.profile, status: data.status }, null, 2)}\n` : `wrote ${output}: ${data.dispatches.length} dispatches, ${runs} runs\n`);
     return EXIT.ok;
   },
 };
@@ -81,7 +92,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
 // The page's data from the record's lines.
-export function timelineData(title: string, recorded: readonly RecordedDispatch[], configured?: readonly string[]): TimelineData {
+export function timelineData(title: string, recorded: readonly RecordedDispatch[], configured?: readonly string[], profile = 'default'): TimelineData {
   const times = recorded.map((d) => (d.time === undefined ? Number.NaN : Date.parse(d.time)));
   // (A loop, not Math.min(...times): a spread of 150,000 values overflows the stack.)
   let first = Number.POSITIVE_INFINITY;
@@ -97,7 +108,8 @@ export function timelineData(title: string, recorded: readonly RecordedDispatch[
       const start = num(r.startMs) ?? sequential;
       sequential += durationMs;
       return {
-        hook: r.name,
+        // A foreign hook's lane names its harness (a registry with dialects: the run's `dialect`).
+        hook: laneName(r.name, str(r.dialect)),
         kind: str(r.kind) ?? 'hook',
         outcome: str(r.outcome) ?? 'ok',
         start,
@@ -123,8 +135,14 @@ export function timelineData(title: string, recorded: readonly RecordedDispatch[
     };
   });
   const ran = new Set(dispatches.flatMap((d) => d.runs.map((r) => r.hook)));
-  return { title, dispatches, ...(configured === undefined ? {} : { neverRan: configured.filter((h) => !ran.has(h)) }) };
+  let end = 0;
+  for (const d of dispatches) end = Math.max(end, d.at + d.durationMs);
+  const status = statusLanes(dispatches.map((d, i) => ({ event: d.event, payload: recorded[i]!.payload, line: d.line, at: d.at })), profile, end);
+  return { title, dispatches, ...(configured === undefined ? {} : { neverRan: configured.filter((h) => !ran.has(h)) }), profile, status };
 }
+
+// A hook's lane: its name, after its harness when it is a dialect's.
+const laneName = (name: string, dialect: string | undefined): string => (dialect === undefined ? name : `[${dialect}] ${name}`);
 
 // The page: the data as JSON (with `<` escaped, so no string in it can end the script), the styles, and
 // the script that draws the lanes, the dispatch tables and the summary.
@@ -143,6 +161,9 @@ export function timelineHtml(data: TimelineData): string {
   .bar { cursor: pointer; } .bar:hover { stroke: #000; stroke-width: 1; }
   .ok { fill: #3a9d5d; } .block { fill: #d64541; } .error { fill: #f39c12; } .timeout { fill: #8e44ad; } .aborted { fill: #95a5a6; }
   .dispatch { fill: #dfe6ee; } .dispatch.blocked { fill: #f5c6c4; }
+  .status:hover { stroke: #000; stroke-width: 1; }
+  .st-waiting { fill: #aab7b8; } .st-working { fill: #2e86c1; } .st-input { fill: #f1c40f; } .st-completed { fill: #1e8449; }
+  .legend .st-waiting { background: #aab7b8; } .legend .st-working { background: #2e86c1; } .legend .st-input { background: #f1c40f; color: #222; } .legend .st-completed { background: #1e8449; }
   .legend span { display: inline-block; padding: 1px 8px; margin-right: 6px; color: #fff; border-radius: 3px; }
   .legend .ok { background: #3a9d5d; } .legend .block { background: #d64541; } .legend .error { background: #f39c12; } .legend .timeout { background: #8e44ad; } .legend .aborted { background: #95a5a6; }
   table { border-collapse: collapse; margin-bottom: 8px; } td, th { border-bottom: 1px solid #eee; padding: 2px 8px; text-align: left; }
@@ -154,6 +175,7 @@ export function timelineHtml(data: TimelineData): string {
 <div id="meta"></div>
 <section id="summary"><h2>Summary</h2></section>
 <h2>Runs</h2>
+<div class="legend">status: <span class="st-waiting">waiting</span><span class="st-working">working</span><span class="st-input">input</span><span class="st-completed">completed</span></div>
 <div class="legend"><span class="ok">ok</span><span class="block">block</span><span class="error">error</span><span class="timeout">timeout</span><span class="aborted">aborted</span></div>
 <div id="detail">Click a bar for its decision and reason.</div>
 <div id="lanes"></div>
@@ -179,9 +201,26 @@ export function timelineHtml(data: TimelineData): string {
   const hooks = [...lane.keys()];
   let end = 1;
   for (const d of data.dispatches) end = Math.max(end, d.at + d.durationMs);
-  const labelW = 280, plotW = 900, laneH = 22, top = 28;
+  // The status lanes (one per session) sit between the dispatches and the hooks.
+  const statusLanes = data.status || [];
+  const labelW = 280, plotW = 900, laneH = 22, statusTop = 28, top = statusTop + statusLanes.length * laneH;
   const x = (t) => labelW + (t / end) * plotW;
   const svg = svgEl('svg', { width: labelW + plotW + 20, height: top + (hooks.length + 1) * laneH + 10, role: 'img' });
+  statusLanes.forEach((s, i) => {
+    const y = statusTop + i * laneH;
+    const name = 'status' + (s.sessionId ? ' · ' + s.sessionId : '');
+    const label = svgEl('text', { x: 4, y: y + 15, class: 'lane-label status-label' });
+    label.textContent = name.length > 42 ? name.slice(0, 41) + '…' : name;
+    label.appendChild(svgEl('title', {})).textContent = name + ' (' + data.profile + ' profile)';
+    svg.appendChild(label);
+    for (const iv of s.intervals) {
+      const bar = svgEl('rect', { x: x(iv.start), y: y + 3, width: Math.max(2, x(iv.end) - x(iv.start)), height: laneH - 6, class: 'status st-' + iv.status });
+      const detail = iv.status + ' from ' + ms(iv.start) + ' to ' + ms(iv.end) + '\\n' + iv.reason;
+      bar.appendChild(svgEl('title', {})).textContent = detail;
+      bar.addEventListener('click', () => { document.getElementById('detail').textContent = detail; });
+      svg.appendChild(bar);
+    }
+  });
   svg.appendChild(svgEl('text', { x: 4, y: 18, class: 'lane-label' })).textContent = 'dispatches';
   for (const d of data.dispatches) {
     const r = svgEl('rect', { x: x(d.at), y: 6, width: Math.max(2, x(d.at + d.durationMs) - x(d.at)), height: 16, class: 'dispatch' + (d.blocked ? ' blocked' : '') });

@@ -8,6 +8,7 @@
 // (add-config.ts), so a gated-off file's settings change nothing, and it is not read.
 import { type AddConfigReport, type ConfigSource, gatedOffWarning, type SourceGate } from './add-config.js';
 import { CONFIG_BOUNDS, countHooks } from './config-bounds.js';
+import { loadTraceOf, traceFile } from './load-trace.js';
 import { readConfigObject } from './read-config-object.js';
 
 /** What a loader reads through: the registry's logger, and its gates (without them every file is read). */
@@ -18,7 +19,7 @@ export interface LayerTarget {
 
 // The administrator's files are read whatever the gates say: they may hold settings that restrict other
 // sources, and they are not a stranger's to plant.
-const ALWAYS_READ: ReadonlySet<string> = new Set(['managed', 'system']);
+export const ALWAYS_READ: ReadonlySet<string> = new Set(['managed', 'system']);
 
 export type LayerRead = { config: Record<string, unknown> } | { report: AddConfigReport } | undefined;
 
@@ -34,7 +35,10 @@ export const makeSourceBudget = (): SourceBudget => new Map();
 // would take its source past CONFIG_BOUNDS.maxHooks (40 files of 2,000 hooks in one folder) is dropped too.
 export async function readConfigLayer(target: LayerTarget, source: ConfigSource, file: string, dropped: string, budget?: SourceBudget): Promise<LayerRead> {
   const gate = ALWAYS_READ.has(source) ? undefined : target.gateOf?.(source);
+  // (registry.watch() watches every file looked at here, read or not: src/config/load-trace.ts.)
+  const trace = loadTraceOf(target);
   if (gate !== undefined) {
+    traceFile(trace, file, { source });
     const { lstat } = await import('node:fs/promises');
     const exists = await lstat(file).then(
       () => true,
@@ -50,7 +54,7 @@ export async function readConfigLayer(target: LayerTarget, source: ConfigSource,
     else if (seen === CONFIG_BOUNDS.maxWarnings) target.logger.warn(`harness-hooks: more ${source} files were not read either (their hooks are off: ${gate.why}); each is listed in the loader's report`);
     return { report: gatedFileReport(source, file, gate) };
   }
-  const config = await readConfigObject(file, (m) => target.logger.warn(`harness-hooks: ${m}`), dropped);
+  const config = await readConfigObject(file, (m) => target.logger.warn(`harness-hooks: ${m}`), dropped, trace, source);
   if (config === undefined) return undefined;
   if (budget !== undefined) {
     const before = budget.get(source) ?? 0;
@@ -71,6 +75,7 @@ export function gatedFileReport(source: ConfigSource, file: string, gate: Source
 
 // The first `maxFilesPerFolder` of a folder's files (sorted names), with one warning for the rest.
 export function boundedFiles(target: LayerTarget, dir: string, files: readonly string[]): string[] {
+  loadTraceOf(target)?.folders.add(dir);
   const max = CONFIG_BOUNDS.maxFilesPerFolder;
   if (files.length > max) target.logger.warn(`harness-hooks: ${dir} holds ${files.length} config files; the first ${max} (by name) were loaded and ${files.length - max} more were not read`);
   return files.slice(0, max);

@@ -4,7 +4,8 @@
 import { loadToml } from '../lazy.js';
 import { isPlainObject } from '../plain-object.js';
 import { CONFIG_BOUNDS, configBoundsProblem } from './config-bounds.js';
-import { readRegularFile } from './read-file.js';
+import { fileSignature, traceFile, type LoadTrace } from './load-trace.js';
+import { readRegularFileChecked } from './read-file.js';
 
 /** Parses a file's text; the default reads JSON (a leading BOM allowed), or TOML for a `.toml` file. */
 export function parseConfigText(file: string, text: string): unknown {
@@ -13,13 +14,26 @@ export function parseConfigText(file: string, text: string): unknown {
 }
 
 // `dropped` says what the harness does with a file it cannot parse, e.g. "as Codex drops a hooks config it cannot parse".
-export async function readConfigObject(file: string, warn: (message: string) => void, dropped: string): Promise<Record<string, unknown> | undefined> {
+// With a `trace` (registry.watch: src/config/load-trace.ts), the file is noted, found or not, with what was
+// read, and a version the watcher holds is used in place of the file's.
+export async function readConfigObject(file: string, warn: (message: string) => void, dropped: string, trace?: LoadTrace, source?: string): Promise<Record<string, unknown> | undefined> {
+  const held = trace?.serve?.(file);
   let text: string;
-  try {
-    text = await readRegularFile(file, CONFIG_BOUNDS.maxBytes);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} was not read (HOOKS_ERR_CONFIG_READ): ${(error as Error).message}`);
-    return undefined;
+  if (held !== undefined) {
+    traceFile(trace, file, { source, text: held });
+    if (held === null) return undefined;
+    text = held;
+  } else {
+    try {
+      const read = await readRegularFileChecked(file, CONFIG_BOUNDS.maxBytes);
+      text = read.text;
+      traceFile(trace, file, { source, text, signature: fileSignature(read.stat) });
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      traceFile(trace, file, missing ? { source, text: null, signature: 'missing' } : { source });
+      if (!missing) warn(`${file} was not read (HOOKS_ERR_CONFIG_READ): ${(error as Error).message}`);
+      return undefined;
+    }
   }
   return parseConfigObject(file, text, warn, dropped);
 }

@@ -4,6 +4,9 @@
 // This file is the one thing the registry knows about harnesses; each built-in profile is a folder beside
 // it (src/profiles/<name>/), listed in src/profiles/index.ts. A profile written outside the package, from
 // the public exports only, is passed as `new HookRegistry({ profile: myProfile })`.
+import type { DialectTable } from '../dialects/table.js';
+import type { EncodedOutput, StatedDecision } from '../dialects/stated.js';
+import type { StopCapRule } from '../stop-cap.js';
 import type { Entry, ToolMatcher } from '../entry.js';
 import type { CommandExecutor } from '../executor/index.js';
 import type { HookHandlerConfig, HooksConfig } from '../schemas/config.js';
@@ -145,6 +148,26 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   run(host: ProfileHost<State>, view: View, payload: unknown, entries: readonly Entry[], signal: AbortSignal | undefined): Promise<DispatchResult>;
   /** All of a dispatch's entries start together (the record gives each run the dispatch's start); else one after another. */
   readonly concurrent?: boolean;
+  /**
+   * How this harness names the hub's actions, fields and tools (src/dialects/table.ts): what lets a
+   * registry of it run other harnesses' hooks (`dialects`), and other harnesses' registries run its hooks.
+   */
+  readonly dialect?: DialectTable;
+  /**
+   * The inverse of its reading of a hook's output: the stdout, stderr and exit code this harness reads as
+   * `decision` on `event` (what `harness-hooks bridge` answers it with), and what it cannot be told there.
+   */
+  encodeOutput?(event: string, decision: StatedDecision): EncodedOutput;
+  /**
+   * The dispatch payload a hook's stdin stands for (what `harness-hooks bridge` dispatches when this
+   * harness runs it). Default: the stdin as it is (most harnesses' payloads are their stdin).
+   */
+  stdinPayload?(event: string, stdin: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /**
+   * Its harness's cap on Stop blocks in a row, where it has one (src/stop-cap.ts): in a registry with
+   * `dialects` it also caps the merged result, whichever harness's hook blocked.
+   */
+  readonly stopCapRule?: StopCapRule;
   /** Config sources this profile accepts, and the setting that gates each off (undefined: allowed). */
   readonly sources: readonly string[];
   gate(source: string, settings: Readonly<Required<HookSettings>>, host?: ProfileHost<State>): keyof HookSettings | undefined;
@@ -181,6 +204,13 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
    * Called once per event; the registry freezes it and shares it. Default: `EMPTY_RESULT`.
    */
   emptyResult?(view: View): DispatchResult;
+  /**
+   * The harness's own config-change event, where it has one (Claude Code's `ConfigChange`): `registry.watch()`
+   * dispatches it before a changed file's hooks take effect, and a blocked result keeps the old ones (the
+   * profile's own rules decide what cannot be blocked). `payload` is the event's payload for a file of
+   * `source`, or undefined when the harness fires none for that source.
+   */
+  readonly configChange?: { readonly event: string; payload(file: string, source: string): Record<string, unknown> | undefined };
   /** Methods added to its registries, e.g. the claude profile's `registerSdkHooks` (never one of the registry's own names). */
   readonly methods?: Readonly<Record<string, ProfileMethod<State>>>;
 }

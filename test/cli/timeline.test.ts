@@ -115,6 +115,8 @@ describe('harness-hooks timeline', () => {
     const dom = browser(['--dump-dom', `file://${out}`]);
     expect(dom).toContain('data-drawn="3"');
     expect(dom.match(/<rect[^>]*class="bar (?:ok|block|error|timeout|aborted)"/g)).toHaveLength(3);
+    // The status lane above the hooks: the Stop left the session completed (the default profile's table).
+    expect(dom.match(/<rect[^>]*class="status st-completed"/g)).toHaveLength(1);
     expect(dom.match(/class="lane-label"/g)!.length).toBeGreaterThanOrEqual(4); // "dispatches" and three hooks
     expect(dom).toMatch(/<h3>Slowest hooks<\/h3><ul class="list"><li>sleep 0\.2: /);
     expect(dom).toContain('exit 3 (error on Stop, line 2)');

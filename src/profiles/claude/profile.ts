@@ -7,6 +7,8 @@
 // `args`, `shell`, `once`, `statusMessage`, CLAUDE_* environment variables and CLAUDE_ENV_FILE, four
 // settings sources with de-duplication (settings.ts), its own options (options.ts) and the methods it
 // adds to its registries: registerSdkHooks (sdk.ts), loadClaudeSettings, takeAsyncResults.
+import { claudeDialect } from './dialect.js';
+import { encodeClaudeOutput } from './encode.js';
 import { mkdtempSync, rmSync, writeFileSync } from '../../node-builtins.js';
 import { tmpdir } from '../../node-builtins.js';
 import { join } from 'node:path';
@@ -23,11 +25,12 @@ import { makeConfigEntry, type ClaudeExtras } from './handlers.js';
 import { HookInputBuilder } from './input.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { mergeClaudeOutcomes, type ClaudeDispatchResult } from './merge.js';
-import { CLAUDE_OPTION_KEYS, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
+import { CLAUDE_OPTION_KEYS, CLAUDE_STOP_CAP, makeClaudeState, type ClaudeProfileOptions, type ClaudeState } from './options.js';
 import { failClosed, fromHandlerValue, refusedOutcome, SAID_NOTHING, type ClaudeEntryOutcome } from './output.js';
 import type { ClaudeHookInput, ClaudeHookOutput, ClaudeHookPayloads } from './payloads.js';
 import { registerSdkHooks, type SdkHooks, type SdkHooksOfAnyVersion } from './sdk.js';
 import { loadClaudeSettings, type LoadClaudeSettingsOptions } from './settings.js';
+import { claudeConfigChange } from './config-change.js';
 import type { AddConfigReport } from '../../config/add-config.js';
 
 /** claude profile: an in-process handler gets the hook input and returns Claude Code's JSON output. */
@@ -186,6 +189,9 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   // `managed`: policy settings (gated like the user's); `skill` and `agent`: hooks from a skill's or an
   // agent's frontmatter, which come from repositories as often as from the user, so gated like a project's.
   concurrent: true,
+  dialect: claudeDialect,
+  stopCapRule: CLAUDE_STOP_CAP,
+  encodeOutput: encodeClaudeOutput,
   sources: ['managed', 'user', 'project', 'local', 'plugin', 'skill', 'agent'],
   gate(source, settings) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';
@@ -197,6 +203,8 @@ export const claudeProfile: Profile<ClaudeProfileTypes, ClaudeState, ClaudeEvent
   configEvent: (event, origin) => (origin.source === 'agent' && event === 'Stop' ? 'SubagentStop' : event),
   // disableAllHooks, allowManagedHooksOnly, allowedHttpHookUrls, httpHookAllowedEnvVars (policy.ts).
   configSettings: (host, config, origin, where) => host.state.policy.apply(config, origin.source, host.logger, where),
+  // registry.watch() fires ConfigChange before a changed settings file takes effect (config-change.ts).
+  configChange: claudeConfigChange,
 
   // Every handler type: command, http, prompt, agent, mcp_tool (handlers.ts).
   configEntry: (host, event, hook, origin) => makeConfigEntry(host, CLAUDE_EVENT_SPECS[event as ClaudeHookEvent], hook, origin),

@@ -5,6 +5,8 @@
 // and merged in configured order (merge.ts), Codex's strict output rules (output.ts), `timeout` in whole
 // seconds (default 600, at least 1), Codex's config forms (config.ts), its trust by `trusted_hash`
 // (trust.ts), its layers (settings.ts) and the legacy `notify` program.
+import { codexDialect } from './dialect.js';
+import { encodeCodexOutput } from './encode.js';
 import { homedir } from '../../node-builtins.js';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
@@ -157,6 +159,8 @@ export const codexProfile: Profile<CodexProfileTypes, CodexState, CodexEventView
 
   concurrent: true,
   // managed: requirements.toml; system: /etc/codex (managed too); session: `-c` overrides.
+  dialect: codexDialect,
+  encodeOutput: encodeCodexOutput,
   sources: ['managed', 'system', 'user', 'project', 'session', 'plugin'],
   gateWhy: (source, gate, host) =>
     source === 'project' && gate === 'allowProjectHooks' && host.state.projectTrusted === false

@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { loadTraceOf } from '../../config/load-trace.js';
 import { checkLoadOptions } from '../../config/load-options.js';
 import { describeValue, HookTypeError } from '../../errors.js';
 import { isPlainObject } from '../../plain-object.js';
@@ -64,6 +65,10 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
   const undoStates = userToml.config === undefined ? undefined : host.state.addStates(readHookStates(userToml.config));
   // Without a record of it, a project is untrusted.
   host.state.projectTrusted = options.projectTrusted ?? (userToml.config !== undefined && projectTrust(userToml.config, projectDir));
+  // (A reload — registry.watch() — loads again before it removes the last load: that one's remove() then
+  // leaves the project's trust to the newer load.)
+  const owner = {};
+  TRUST_OWNERS.set(host.state, owner);
   const reports: AddConfigReport[] = [
     {
       source: 'user',
@@ -71,7 +76,7 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
       skipped: [],
       remove: () => {
         undoStates?.();
-        host.state.projectTrusted = undefined;
+        if (TRUST_OWNERS.get(host.state) === owner) host.state.projectTrusted = undefined;
       },
     },
   ];
@@ -121,11 +126,13 @@ export async function loadCodexSettings(registry: Target, host: ProfileHost<Code
 }
 
 const DROPPED = 'as Codex drops a hooks config it cannot parse';
+// The load whose reading of the project's trust is in effect, per registry.
+const TRUST_OWNERS = new WeakMap<CodexState, object>();
 
 // A config file as an object (JSON or TOML by its name), undefined when it does not exist; one that cannot
 // be read or parsed is dropped with a warning.
 async function readConfig(file: string, registry: Target): Promise<{ file: string; config?: Record<string, unknown> }> {
-  const config = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), DROPPED);
+  const config = await readConfigObject(file, (m) => registry.logger.warn(`harness-hooks: ${m}`), DROPPED, loadTraceOf(registry), 'user');
   return config === undefined ? { file } : { file, config };
 }
 

@@ -12,6 +12,8 @@
 // Sources (the shared ConfigSource names): `managed` = policy.d (not disableable by disableAllHooks),
 // `project` = .github/hooks/*.json, .github/copilot/settings.json, .claude/settings.json, `local` = the
 // two settings.local.json, `user` = ~/.copilot/hooks/*.json and ~/.copilot/settings.json, `plugin`.
+import { copilotDialect } from './dialect.js';
+import { encodeCopilotOutput } from './encode.js';
 import { dirname, resolve } from 'node:path';
 import { DispatchRun, errorMessage, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import { StopCap, type StopCapRule } from '../../stop-cap.js';
@@ -155,6 +157,9 @@ export const copilotProfile: Profile<CopilotProfileTypes, CopilotState, CopilotE
     });
   },
 
+  dialect: copilotDialect,
+  stopCapRule: COPILOT_STOP_CAP,
+  encodeOutput: encodeCopilotOutput,
   sources: ['managed', 'project', 'local', 'user', 'plugin'],
   gate: (source, settings) => copilotGate(source, settings),
   parseConfig: (config, file) => parseCopilotConfig(config, file),

@@ -30,6 +30,7 @@ import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { parseConfigObject, readConfigObject } from '../../config/read-config-object.js';
 import { boundedFiles, makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { loadTraceOf, traceFile } from '../../config/load-trace.js';
 import { DEFAULT_MAX_CONFIG_BYTES, FileReadRefused, readRegularFileChecked } from '../../config/read-file.js';
 import { checkLoadOptions } from '../../config/load-options.js';
 import { HookConfigError } from '../../errors.js';
@@ -51,6 +52,12 @@ export interface LoadCopilotSettingsOptions {
   policyUid?: number;
   /** Plugin roots, in load order. */
   plugins?: readonly string[];
+  /**
+   * Read the repo's `.claude/settings.json` and `.claude/settings.local.json`, as Copilot does. Default
+   * true; a registry that runs claude hooks too reads them as claude's only (each file is read once, by its
+   * own dialect), and passes false.
+   */
+  claudeFiles?: boolean;
 }
 
 interface Target extends LayerTarget {
@@ -80,7 +87,7 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
   ];
   const read = new Map<string, Record<string, unknown> | undefined>();
   // A gated-off repo's settings are not read (config-layer.ts): they could only switch its own hooks off.
-  for (const l of repoSettings) if (registry.gateOf?.(l.source) === undefined) read.set(l.file, await readJson(l.file, warn));
+  for (const l of repoSettings) if (registry.gateOf?.(l.source) === undefined) read.set(l.file, await readConfigObject(l.file, warn, DROPPED, loadTraceOf(registry), l.source));
   const off = repoSettings.find((l) => read.get(l.file)?.disableAllHooks === true);
   // The repo's switch counts only where the repo's hooks may load: an untrusted repo's file is not read as
   // Copilot's (it would not be trusted there either), so it cannot turn off the user's hooks.
@@ -98,12 +105,13 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
     for (const file of await jsonFiles(join(copilot, 'hooks'), registry, true)) layers.push({ source: 'user', file });
     layers.push({ source: 'user', file: join(copilot, 'settings.json'), inline: true });
     for (const file of await jsonFiles(join(project, '.github', 'hooks'), registry, true)) layers.push({ source: 'project', file });
-    layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
+    if (options.claudeFiles !== false) layers.push({ source: 'project', file: join(project, '.claude', 'settings.json'), inline: true }, { source: 'local', file: join(project, '.claude', 'settings.local.json'), inline: true });
     layers.push(...repoSettings);
     for (const root of options.plugins ?? []) {
       const at = resolve(root);
       for (const rel of ['hooks.json', join('hooks', 'hooks.json'), join('com.github.copilot', 'hooks', 'hooks.json')]) {
         const file = join(at, rel);
+        traceFile(loadTraceOf(registry), file, { source: 'plugin' });
         if (await exists(file)) {
           layers.push({ source: 'plugin', file, pluginRoot: at });
           break;
@@ -118,7 +126,10 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
     if (repoOff !== undefined && layer.policy !== true && switchesOff(repoOff.source, layer.source)) continue;
     let config: Record<string, unknown> | undefined;
     if (read.has(layer.file)) config = read.get(layer.file);
-    else if (layer.policy === true) config = await readPolicy(layer.file, policyUid, warn);
+    else if (layer.policy === true) {
+      traceFile(loadTraceOf(registry), layer.file, { source: layer.source });
+      config = await readPolicy(layer.file, policyUid, warn);
+    }
     else {
       // A gated-off source's file is not read: its report says so (config-layer.ts).
       const got = await readConfigLayer(registry, layer.source, layer.file, DROPPED, budget);
@@ -156,6 +167,7 @@ export async function loadCopilotSettings(registry: Target, options: LoadCopilot
 // files), at most CONFIG_BOUNDS.maxFilesPerFolder (a warning says how many more were not read); none when it
 // does not exist.
 async function jsonFiles(dir: string, target: LayerTarget, reverse = false): Promise<string[]> {
+  loadTraceOf(target)?.folders.add(dir);
   let names: string[];
   try {
     const { readdir } = await import('node:fs/promises');
@@ -194,5 +206,4 @@ async function readPolicy(file: string, uid: number, warn: (m: string) => void):
 
 // A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
 const DROPPED = 'as Copilot rejects a hooks file it cannot parse';
-const readJson = (file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> => readConfigObject(file, warn, DROPPED);
 const parseJson = (file: string, text: string, warn: (m: string) => void): Record<string, unknown> | undefined => parseConfigObject(file, text, warn, DROPPED);

@@ -21,6 +21,8 @@
 // its source's `hookEnv` policy withholds stay withheld, and a hook whose source does not inherit
 // everything gets no secret-looking variable another source exported. Prompt hooks are not run (Cursor evaluates them with its own model, §3.4): one with
 // `failClosed` on a gate is registered as a stand-in that blocks, since skipping it would fail open.
+import { cursorDialect } from './dialect.js';
+import { encodeCursorOutput } from './encode.js';
 import { basename, dirname, join } from 'node:path';
 import { errorMessage } from '../../dispatch-run.js';
 import { homedir, statSync } from '../../node-builtins.js';
@@ -182,6 +184,8 @@ export const cursorProfile: Profile<CursorProfileTypes, CursorState, CursorEvent
   },
 
   concurrent: true,
+  dialect: cursorDialect,
+  encodeOutput: encodeCursorOutput,
   sources: ['managed', 'project', 'user', 'plugin'],
   gate(source, settings) {
     // Plugin hooks need only enablePluginHooks (as in every other profile).

@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import type { AddConfigReport, ConfigSource } from '../../config/add-config.js';
 import { readConfigObject } from '../../config/read-config-object.js';
 import { makeSourceBudget, readConfigLayer, type LayerTarget } from '../../config/config-layer.js';
+import { loadTraceOf } from '../../config/load-trace.js';
 import { checkLoadOptions } from '../../config/load-options.js';
 
 export interface LoadCursorSettingsOptions {
@@ -63,7 +64,7 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
   for (const root of options.plugins ?? []) {
     const at = resolve(root);
     const manifestFile = join(at, '.cursor-plugin', 'plugin.json');
-    const manifest = await readJson(manifestFile, warn);
+    const manifest = await readConfigObject(manifestFile, warn, 'as it is not a JSON object', loadTraceOf(registry));
     const named = typeof manifest?.hooks === 'string' ? manifest.hooks : 'hooks/hooks.json';
     const file = resolve(at, named);
     if (!inside(at, file) || !inside(real(at), real(file))) {
@@ -91,8 +92,3 @@ export async function loadCursorSettings(registry: Target, options: LoadCursorSe
   }
   return reports;
 }
-
-
-
-// A JSON file as an object; undefined when it does not exist, or (with a warning) cannot be read or parsed.
-const readJson = (file: string, warn: (m: string) => void): Promise<Record<string, unknown> | undefined> => readConfigObject(file, warn, 'as it is not a JSON object');

@@ -63,3 +63,13 @@ function serialize(value: unknown): string {
     return String(value); // circular or BigInt: still give the hook something readable
   }
 }
+
+// The inverse of toCommandInput, as far as the stdin says it: the in-process payload a command hook's
+// stdin stands for (what `harness-hooks bridge` dispatches when afk runs it).
+const FROM_STDIN: Readonly<Record<string, string>> = { session_id: 'sessionId', cwd: 'cwd', tool_name: 'toolName', tool_input: 'input', tool_output: 'output', error: 'error', trigger: 'trigger', stop_hook_active: 'stopHookActive', continuation: 'continuation', prompt: 'prompt' };
+
+export function fromCommandInput(_event: string, stdin: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const key in FROM_STDIN) if (stdin[key] !== undefined && stdin[key] !== null) payload[FROM_STDIN[key]!] = stdin[key];
+  return payload;
+}

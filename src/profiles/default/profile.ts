@@ -3,6 +3,9 @@
 // (payloads.ts), the afk matcher dialect with tool aliases (matcher.ts), entries one at a time in
 // registration order with per-entry deadlines (src/dispatch-run.ts) under the afk merge rules (merge.ts),
 // the narrow command stdin (command-input.ts), `timeout_ms` capped at 30 s, and three config sources.
+import { defaultDialect } from './dialect.js';
+import { encodeDefaultOutput } from './encode.js';
+import { fromCommandInput } from './command-input.js';
 import { DispatchRun, type RunLimits, type SequentialRules } from '../../dispatch-run.js';
 import type { EntryReport } from '../../entry.js';
 import { describeValue, HookTypeError } from '../../errors.js';
@@ -111,6 +114,10 @@ export const defaultProfile: Profile<DefaultProfileTypes, DefaultState, DefaultE
     return running.then((result) => state.stopCap.settle(`${session}\0turn`, result, host.logger));
   },
 
+  dialect: defaultDialect,
+  stopCapRule: DEFAULT_STOP_CAP,
+  encodeOutput: encodeDefaultOutput,
+  stdinPayload: fromCommandInput,
   sources: ['user', 'project', 'plugin'],
   gate(source, settings) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';

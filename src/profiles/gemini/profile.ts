@@ -7,6 +7,8 @@
 // handlers, settings hooks, extensions'), identical hooks (`name:command`) run once, `hooksConfig` merged
 // over the settings layers and applied to every hook, Gemini's output reading (output.ts) and merge (merge.ts), `timeout` in milliseconds (default
 // 60,000), `bash -c` with Gemini's command expansion and variables (command.ts), and its config (config.ts).
+import { geminiDialect } from './dialect.js';
+import { encodeGeminiOutput } from './encode.js';
 import { existsSync, readFileSync } from '../../node-builtins.js';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { Entry } from '../../entry.js';
@@ -275,6 +277,8 @@ export const geminiProfile: Profile<GeminiProfileTypes, GeminiState, GeminiEvent
 
   concurrent: true,
   // system: /etc/gemini-cli/settings.json; plugin: an extension's hooks.
+  dialect: geminiDialect,
+  encodeOutput: encodeGeminiOutput,
   sources: ['user', 'project', 'system', 'plugin'],
   gate(source, settings) {
     if (source === 'plugin') return settings.enablePluginHooks ? undefined : 'enablePluginHooks';

@@ -1,7 +1,8 @@
 // Issue 10's conformance suite: what the real Claude Code 2.1.328 did with each case (recorded through
 // ../shared/tools/cc-oracle into fixtures/claude/oracle/conformance/, so this never needs the binary),
-// replayed through the claude profile. Each recorded hook (`{{HOOK:ID}}`) becomes
-// fixtures/claude/oracle-hook.mjs, which prints and exits as the recorded hook was told to.
+// replayed through the claude profile. Each recorded hook (`{{HOOK:ID}}`) becomes a scripted hook that prints
+// and exits as the recorded hook was told to: what fixtures/claude/oracle-hook.mjs does, run as
+// fixtures/scripted-hook.sh (a shell's start, not node's).
 // Where this profile differs on purpose, the test says so and asserts the difference.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,9 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HookRegistry, type ClaudeDispatchResult, type ConfigSource } from '../../../src/index.js';
 import { FIXTURES_DIR } from '../../helpers/fixtures.js';
 import { makeLogger } from '../../helpers/logger.js';
+import { scriptedHook, shq } from '../../helpers/scripted-hook.js';
 
 const DIR = `${FIXTURES_DIR}/claude/oracle/conformance`;
-const HOOK = `${FIXTURES_DIR}/claude/oracle-hook.mjs`;
 const root = mkdtempSync(join(tmpdir(), 'hh-conformance-'));
 const PROJ = join(root, 'proj');
 const RUN = join(root, 'run');
@@ -36,8 +37,11 @@ interface Recorded {
 }
 
 const load = (name: string): Recorded => JSON.parse(readFileSync(`${DIR}/${name}.json`, 'utf8')) as Recorded;
-const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const command = (id: string, behave: Record<string, unknown>): string => `node ${HOOK} ${id} ${shq(JSON.stringify(fill(behave[id] ?? {}, {})))}`;
+// oracle-hook.mjs's behaviour ({ stdout?, stderr?, exit?, sleep? (s) }; a null stdout prints nothing).
+const command = (id: string, behave: Record<string, unknown>): string => {
+  const b = fill(behave[id] ?? {}, {}) as { stdout?: unknown; stderr?: string; exit?: number | string; sleep?: number | string };
+  return `${scriptedHook(join(root, 'hooks'), { stdout: b.stdout ?? undefined, stderr: b.stderr ?? undefined, exit: b.exit ?? undefined, sleepMs: Number(b.sleep ?? 0) * 1000 })} ${shq(id)}`;
+};
 const fill = (v: unknown, behave: Record<string, unknown>): unknown => {
   if (typeof v === 'string') {
     return v
@@ -81,7 +85,7 @@ function ours(r: Recorded, extra: { stopBlockCap?: number; largeOutputDir?: stri
 /** The recorded hook ids that ran, sorted, from a result's runs. */
 const fired = (result: { runs: { name: string }[] }): string[] =>
   result.runs
-    .map((run) => /\/oracle-hook\.mjs (\S+) /.exec(run.name)?.[1])
+    .map((run) => /\/scripted-hook\.sh \S+ ([A-Za-z0-9_.-]+)/.exec(run.name)?.[1])
     .filter((id): id is string => id !== undefined)
     .sort();
 

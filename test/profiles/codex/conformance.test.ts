@@ -1,6 +1,7 @@
 // Replays what the real Codex CLI 0.169.0 did (fixtures/codex/oracle/03..06, recorded with
-// ../shared/tools/codex-oracle) through the codex profile: each recorded hook becomes
-// fixtures/claude/oracle-hook.mjs printing and exiting as it did (sleeps scaled down tenfold, order kept),
+// ../shared/tools/codex-oracle) through the codex profile: each recorded hook becomes a scripted hook
+// (fixtures/scripted-hook.sh: a shell's start, not node's) printing and exiting as it did (sleeps scaled down
+// tenfold, order kept),
 // and the dispatch must decide what Codex decided — whether the command ran, what the model saw in its
 // place, the contexts it got, Stop's continuation. `npm test` never needs the binary.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -9,10 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
+import { scriptedHook, shq } from '../../helpers/scripted-hook.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const HOOK = join(ROOT, 'fixtures', 'claude', 'oracle-hook.mjs');
-const sh = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
 
 interface Behaviour { stdout?: string; stderr?: string; exitCode?: number; sleepSeconds?: number; onlyFirstCall?: boolean }
 interface Variant { id: string; hooksJsonLayers: { source: string; hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> }[]; hookBehaviour: Record<string, Behaviour>; command: string }
@@ -41,8 +41,8 @@ function registryFor(v: Variant): HookRegistry<'codex'> {
           hooks: g.hooks.map((h) => {
             const name = h.command.split(' ').pop()!;
             const b = v.hookBehaviour[name] ?? {};
-            const behave = { stdout: b.stdout, stderr: b.stderr, exit: b.exitCode ?? 0, sleep: (b.sleepSeconds ?? 0) / 10 };
-            return { ...h, command: `node ${sh(HOOK)} ${name} ${sh(JSON.stringify(behave))}` };
+            const behave = { stdout: b.stdout, stderr: b.stderr, exit: b.exitCode ?? 0, sleepMs: (b.sleepSeconds ?? 0) * 100 };
+            return { ...h, command: `${scriptedHook(join(cwd, 'hooks'), behave)} ${shq(name)}` };
           }),
         })),
       ]),

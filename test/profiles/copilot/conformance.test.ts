@@ -1,19 +1,20 @@
 // Replays what the real GitHub Copilot CLI 1.0.102 did (fixtures/copilot/oracle/01..10, recorded offline with
 // fixtures/copilot/oracle/record.mjs; FINDINGS.md) through the copilot profile. Each case's hooks files are
 // written where the binary found them (the repository's .github/hooks, ~/.copilot/hooks, the settings files)
-// and loaded with loadSettings; the same scripted hook (oracle-hook.mjs) runs with the same behaviour; and a
+// and loaded with loadSettings; each hook the binary ran as oracle-hook.mjs runs here with the same behaviour
+// as fixtures/scripted-hook.sh (a shell's start, not node's: this suite spawns about 200 hooks); and a
 // small driver does what `copilot -p` did around them: sessionStart, the prompt, the mock model's one tool
 // call, the tool, agentStop until it lets go, sessionEnd — acting only on the dispatch results. The hooks that
 // ran (in order), what each got on stdin and in its environment, and the conversation the model was sent must
 // be what the binary produced. `npm test` never needs the binary.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry, type CopilotDispatchResult } from '../../../src/index.js';
 import { fixture, tempDir } from '../../helpers/fixtures.js';
+import { readRecords, scriptedHook, shq, type HookBehaviour } from '../../helpers/scripted-hook.js';
 
 const ORACLE = fixture('copilot/oracle');
-const HOOK = join(ORACLE, 'oracle-hook.mjs');
 const SESSION = '5e55a000-0000-4000-8000-000000000001';
 const DATETIME = '<current_datetime><iso></current_datetime>';
 const PROMPT = 'run the check';
@@ -42,6 +43,21 @@ const files = readdirSync(ORACLE).filter((f) => /^\d\d-.*\.json$/.test(f)).sort(
 const load = (file: string): Case[] => JSON.parse(readFileSync(join(ORACLE, file), 'utf8')).cases;
 const arg = (mock: string[] | undefined, key: string): string | undefined => (mock?.includes(`--${key}`) ? mock[mock.indexOf(`--${key}`) + 1] : undefined);
 
+// A recorded hook command, `node ${HOOK} ${OUT} <name> '<behaviour>'`, as the scripted hook that does the
+// same (it records to out/hooks/).
+const ORACLE_COMMAND = /^node \$\{HOOK\} \$\{OUT\} (\S+) '([^']*)'$/;
+function replayed(value: unknown, run: string, out: string): unknown {
+  if (typeof value === 'string') {
+    const m = ORACLE_COMMAND.exec(value);
+    if (m === null && value.includes('${HOOK}')) throw new Error(`a hook command this replay does not know: ${value}`);
+    if (m === null) return value.replaceAll('${OUT}', out);
+    return `${scriptedHook(join(run, 'hooks'), { ...(JSON.parse(m[2]!) as HookBehaviour), record: join(out, 'hooks') })} ${shq(m[1]!)}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => replayed(v, run, out));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replayed(v, run, out)]));
+  return value;
+}
+
 // One case's run folder, laid out as record.mjs laid out the binary's (proj/, home/, out/).
 function layout(c: Case): { run: string; proj: string; home: string; out: string } {
   const run = tempDir('copilot-conf-');
@@ -53,7 +69,7 @@ function layout(c: Case): { run: string; proj: string; home: string; out: string
     const at = l.layer === 'user' ? join(home, '.copilot', 'hooks') : l.layer === 'repo' ? join(proj, '.github', 'hooks') : l.layer.startsWith('~/') ? join(home, dirname(l.layer.slice(2))) : join(proj, dirname(l.layer));
     const name = l.file ?? (l.layer === 'user' || l.layer === 'repo' ? 'hooks.json' : l.layer.split('/').pop()!);
     mkdirSync(at, { recursive: true });
-    writeFileSync(join(at, name), JSON.stringify(l.config).replaceAll('${HOOK}', HOOK).replaceAll('${OUT}', out));
+    writeFileSync(join(at, name), JSON.stringify(replayed(l.config, run, out)));
   }
   return { run, proj, home, out };
 }
@@ -68,16 +84,16 @@ function masked(value: unknown, run: string): unknown {
   return JSON.parse(text);
 }
 
+// What oracle-hook.mjs records: its name, stdin, the COPILOT_*, CLAUDE_*, GITHUB_COPILOT* and MY_VAR
+// variables, its folder.
 function recorded(out: string, run: string): HookRecord[] {
-  const file = join(out, 'hooks.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => {
-    const h = JSON.parse(l) as { name: string; stdin: string; env: Record<string, string>; cwd: string };
+  return readRecords(join(out, 'hooks')).map((h) => {
+    const env = Object.fromEntries(Object.entries(h.env).filter(([k]) => /^(COPILOT_|CLAUDE_|GITHUB_COPILOT|MY_VAR$)/.test(k)));
     let stdin: unknown = h.stdin;
     try {
       stdin = JSON.parse(h.stdin);
     } catch {}
-    return masked({ name: h.name, stdin, env: h.env, cwd: h.cwd }, run) as HookRecord;
+    return masked({ name: h.argv[0]!, stdin, env, cwd: h.cwd }, run) as HookRecord;
   });
 }
 

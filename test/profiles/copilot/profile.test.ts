@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
 import { parseCopilotConfig } from '../../../src/profiles/copilot/config.js';
+import { fixture } from '../../helpers/fixtures.js';
 import { readJson, registry, repo, script, sh, type Warnings } from './helpers.js';
 
-const emit = (output: unknown): string => `${script('emit.mjs')} ${sh(JSON.stringify(output))}`;
+const emit = (output: unknown): string => `${fixture('print-arg.sh')} ${sh(JSON.stringify(output))}`;
 const bash = (command: string) => ({ type: 'command', bash: command });
 
 describe('copilot profile: stdin', () => {

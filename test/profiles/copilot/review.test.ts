@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
 import { copilotJsonSchema } from '../../../src/profiles/copilot/json-schema.js';
+import { fixture } from '../../helpers/fixtures.js';
 import { readJson, registry, repo, script, sh, tempDir, write, type Warnings } from './helpers.js';
 
-const emit = (output: unknown): string => `${script('emit.mjs')} ${sh(JSON.stringify(output))}`;
+const emit = (output: unknown): string => `${fixture('print-arg.sh')} ${sh(JSON.stringify(output))}`;
 
 describe('1: permissionRequest fails open on a crash or spawn error', () => {
   it('exit 1 and a spawn error let the request through; onFailure "block" denies; preToolUse still fails closed', async () => {

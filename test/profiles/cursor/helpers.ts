@@ -31,5 +31,5 @@ export function registry(projectDir: string, warnings: string[] = [], options: R
 /** Single-quoted for sh. */
 export const sh = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
 
-/** A command that prints `output` (JSON unless a string) and exits `code`. */
-export const emit = (output: unknown, code = 0): string => `${script('emit.mjs')} ${sh(typeof output === 'string' ? output : JSON.stringify(output))} ${code}`;
+/** A command that prints `output` (JSON unless a string) and exits `code` (a shell script: no node start). */
+export const emit = (output: unknown, code = 0): string => `${fixture('print-arg.sh')} ${sh(typeof output === 'string' ? output : JSON.stringify(output))} ${code}`;

@@ -228,7 +228,7 @@ describe('cursor profile: failures and failClosed', () => {
     expect(closed.agentMessage).toContain('Error: hook crashed on purpose');
   });
   it('a timeout fails open; with failClosed it blocks (outcome timeout)', async () => {
-    const slow = { command: `${script('sleep-then.mjs')} 5`, timeout: 1 };
+    const slow = { command: `${script('sleep-then.sh')} 5`, timeout: 1 };
     expect(await dispatch('beforeMCPExecution', slow, { tool_name: 't' })).toMatchObject({ blocked: false, runs: [{ outcome: 'timeout' }] });
     const closed = await dispatch('beforeMCPExecution', { ...slow, failClosed: true }, { tool_name: 't' });
     expect(closed).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'hook failed closed: hook timed out after 1 s', runs: [{ outcome: 'timeout' }] });
@@ -251,11 +251,11 @@ describe('cursor profile: failures and failClosed', () => {
 describe('cursor profile: timeouts are seconds', () => {
   it('timeout 2 lets a 1 s hook finish (milliseconds would kill it); timeout 1 kills a 5 s hook at about 1 s', async () => {
     const r = registry(folder());
-    user(r, 'beforeShellExecution', [{ command: `${script('sleep-then.mjs')} 1 ${sh('{"permission":"deny","user_message":"late"}')}`, timeout: 2 }]);
+    user(r, 'beforeShellExecution', [{ command: `${script('sleep-then.sh')} 1 ${sh('{"permission":"deny","user_message":"late"}')}`, timeout: 2 }]);
     expect(r.listHooks('beforeShellExecution')[0]).toMatchObject({ timeoutMs: 2000 });
     expect(await r.dispatch('beforeShellExecution', { command: 'ls' })).toMatchObject({ blocked: true, reason: 'late' });
     const k = registry(folder());
-    user(k, 'afterShellExecution', [{ command: `${script('sleep-then.mjs')} 5`, timeout: 1 }]);
+    user(k, 'afterShellExecution', [{ command: `${script('sleep-then.sh')} 5`, timeout: 1 }]);
     const t0 = Date.now();
     expect((await k.dispatch('afterShellExecution', { command: 'ls' })).runs[0]).toMatchObject({ outcome: 'timeout', message: 'hook timed out after 1 s' });
     expect(Date.now() - t0).toBeLessThan(3000);
@@ -332,14 +332,14 @@ describe('cursor profile: follow-ups, loop_limit and loop_count', () => {
 describe('cursor profile: hooks run in parallel, merged by priority', () => {
   it('two 1 s hooks take about 1 s together, and both run when one denies', async () => {
     const r = registry(folder());
-    const deny = `${script('sleep-then.mjs')} 1 ${sh('{"permission":"deny","user_message":"first"}')}`;
-    const allow = `${script('sleep-then.mjs')} 1 ${sh('{"permission":"allow"}')}`;
+    const deny = `${script('sleep-then.sh')} 1 ${sh('{"permission":"deny","user_message":"first"}')}`;
+    const allow = `${script('sleep-then.sh')} 1 ${sh('{"permission":"allow"}')}`;
     user(r, 'beforeShellExecution', [{ command: deny }, { command: allow }]);
     const t0 = Date.now();
     const res = await r.dispatch('beforeShellExecution', { command: 'ls' });
     const took = Date.now() - t0;
     // Together: the dispatch takes about as long as the longer hook, not their sum (each ≥ 1 s, however
-    // slowly node starts on a loaded machine).
+    // slowly a hook starts on a loaded machine).
     const [a, b] = res.runs.map((x) => x.durationMs);
     expect(Math.min(a!, b!)).toBeGreaterThanOrEqual(1000);
     expect(took).toBeLessThan(a! + b! - 500);
@@ -358,7 +358,7 @@ describe('cursor profile: hooks run in parallel, merged by priority', () => {
   it('the profile says it runs hooks concurrently (the record starts every run at 0)', async () => {
     const records: string[] = [];
     const r = registry(folder(), [], { record: { write: (l: string) => void records.push(l) } });
-    user(r, 'afterShellExecution', [{ command: `${script('sleep-then.mjs')} 0.2` }, { command: `${script('sleep-then.mjs')} 0.2` }]);
+    user(r, 'afterShellExecution', [{ command: `${script('sleep-then.sh')} 0.2` }, { command: `${script('sleep-then.sh')} 0.2` }]);
     await r.dispatch('afterShellExecution', { command: 'ls' });
     expect(JSON.parse(records[0]!).runs.map((x: { startMs: number }) => x.startMs)).toEqual([0, 0]);
   });

@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { enterpriseHooksFile } from '../../../src/profiles/cursor/settings.js';
+import { fixture } from '../../helpers/fixtures.js';
 import { folder, lines, registry, script, sh, write } from './helpers.js';
 
 describe('cursor profile: loadSettings', () => {
   it('loads enterprise, project, user, then plugins; each hook runs from its place; merge priority follows the same order', async () => {
     const out = join(folder(), 'seen.jsonl');
-    const hook = (tag: string) => ({ version: 1, hooks: { beforeShellExecution: [{ command: `CAPTURE_FILE=${sh(out)} ${script('capture.mjs')} TAG_${tag} CURSOR_PLUGIN_ROOT && ${script('emit.mjs')} ${sh(JSON.stringify({ permission: 'deny', user_message: tag }))}` }] } });
+    const hook = (tag: string) => ({ version: 1, hooks: { beforeShellExecution: [{ command: `CAPTURE_FILE=${sh(out)} ${script('capture.mjs')} TAG_${tag} CURSOR_PLUGIN_ROOT && ${fixture('print-arg.sh')} ${sh(JSON.stringify({ permission: 'deny', user_message: tag }))}` }] } });
     const etc = folder({}, { 'cursor/hooks.json': hook('enterprise') });
     const project = folder({}, { '.cursor/hooks.json': hook('project') });
     const home = folder({}, { '.cursor/hooks.json': hook('user') });

@@ -1,6 +1,7 @@
 // Replays what Gemini CLI's own hook engine did (fixtures/gemini/engine/, recorded from
 // @google/gemini-cli-core 0.61.0 through ../shared/tools/gemini-engine) through the gemini profile: the
-// same configs, payloads and scripted hooks (fixtures/gemini/hook.mjs), and the dispatch must conclude
+// same configs, payloads and scripted hooks (what Gemini ran as fixtures/gemini/hook.mjs runs here with the
+// same behaviour as fixtures/scripted-hook.sh: a shell's start, not node's), and the dispatch must conclude
 // what Gemini's caller of the event concluded — blocked or not, with which reason and text, the rewritten
 // input, the context, the model events' outputs — with the hooks Gemini's plan ran, each getting the
 // stdin fields Gemini sent, in its order. `npm test` never needs the engine.
@@ -10,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../../src/index.js';
+import { readRecords, scriptedHook, type HookBehaviour } from '../../helpers/scripted-hook.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIR = join(ROOT, 'fixtures', 'gemini', 'engine');
-const HOOK = join(ROOT, 'fixtures', 'gemini', 'hook.mjs');
 
 interface Case {
   id: string;
@@ -49,11 +50,28 @@ const SKIP = (c: Case): string | undefined => {
 const files = readdirSync(DIR).filter((f) => /^\d\d-.*\.json$/.test(f)).sort();
 const cases: [string, Case][] = files.flatMap((f) => (JSON.parse(readFileSync(join(DIR, f), 'utf8')).cases as Case[]).map((c) => [`${f.slice(0, 2)} ${c.id}`, c] as [string, Case]));
 
-const fill = (value: unknown, rec: string): any => JSON.parse(JSON.stringify(value).replaceAll('${HOOK}', HOOK).replaceAll('${CWD}', join(rec, 'proj')).replaceAll('${REC}', rec));
+// A recorded hook command, `node ${HOOK} '<behaviour>' [args]` (hook.mjs), as the scripted hook that does the
+// same, wherever the case names it (a plan's hook names are commands). hook.mjs's record file <name>.jsonl is
+// the scripted hook's record folder <name>.records.
+const HOOK_COMMAND = /^node \$\{HOOK\} '([^']*)'(.*)$/s;
+function replayed(value: unknown, rec: string): unknown {
+  if (typeof value === 'string') {
+    const m = HOOK_COMMAND.exec(value);
+    if (m === null && value.includes('${HOOK}')) throw new Error(`a hook command this replay does not know: ${value}`);
+    if (m === null) return value;
+    const b = JSON.parse(m[1]!) as HookBehaviour;
+    return `${scriptedHook(join(rec, 'hooks'), { ...b, record: b.record?.replace(/\.jsonl$/, '.records') })}${m[2]}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => replayed(v, rec));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replayed(v, rec)]));
+  return value;
+}
+const fill = (value: unknown, rec: string): any => replayed(JSON.parse(JSON.stringify(value).replaceAll('${CWD}', join(rec, 'proj')).replaceAll('${REC}', rec)), rec);
 
+// What each hook recorded, by record name: hook.mjs's {stdin, argv, env, cwd} (env: all the hook got).
 function records(rec: string): Record<string, Record<string, unknown>[]> {
   const out: Record<string, Record<string, unknown>[]> = {};
-  for (const f of readdirSync(rec)) if (f.endsWith('.jsonl')) out[f.slice(0, -6)] = readFileSync(join(rec, f), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  for (const f of readdirSync(rec)) if (f.endsWith('.records')) out[f.slice(0, -'.records'.length)] = readRecords(join(rec, f)).map((r) => ({ stdin: r.stdin, argv: r.argv, env: r.env, cwd: r.cwd }));
   return out;
 }
 

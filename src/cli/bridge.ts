@@ -1,0 +1,161 @@
+// `harness-hooks bridge --host <harness> --dialect <harness> -- <command…>`: the multi-dialect registry as
+// a command hook. The host harness runs it; it reads the host's stdin, runs the wrapped command as a hook
+// of the dialect's harness (its event, stdin, tool names and keys, exit codes, output rules, timeout),
+// and answers the host in the host's own output protocol (each profile's `encodeOutput`), so the host
+// decides what the hook's own harness would have. What cannot be said to the host is the stricter outcome,
+// on stderr with why. Loaded on its own (bin.ts), without the other commands.
+import { HookRegistry } from '../registry.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
+import { statedOf } from '../dialects/stated.js';
+import { compile, readHost } from '../dialects/translate.js';
+import type { DialectTable } from '../dialects/table.js';
+import { errorMessage } from '../dispatch-run.js';
+
+export interface BridgeIO {
+  stdin: NodeJS.ReadableStream;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const USAGE = `Usage: harness-hooks bridge --host HARNESS --dialect HARNESS [--event EVENT] [--matcher M] [--timeout N] -- COMMAND…
+
+Runs COMMAND as a hook written for --dialect's harness, inside --host's harness (which runs this as an
+ordinary command hook): the host's stdin is translated into the dialect's, COMMAND's answer is read by
+the dialect's rules, and the decision is written back in the host's output protocol.
+  --host, --dialect   default, claude, codex, gemini, copilot or cursor
+  --event EVENT       the host's event (default: the stdin's hook_event_name; Copilot's camelCase
+                      stdin has none, so a Copilot host needs it)
+  --matcher M         COMMAND's matcher, in the dialect's matcher rules on its own tool names
+  --timeout N         COMMAND's timeout, in the dialect's unit (its config's \`timeout\`)`;
+
+/** The largest stdin read: a host's payload beyond it is refused, the stricter way. */
+const MAX_STDIN = 16 * 1024 * 1024;
+
+export async function bridge(argv: readonly string[], io: BridgeIO): Promise<number> {
+  const dash = argv.indexOf('--');
+  const flags = dash === -1 ? argv : argv.slice(0, dash);
+  const command = dash === -1 ? [] : argv.slice(dash + 1);
+  const opts: Record<string, string> = {};
+  for (let i = 0; i < flags.length; i++) {
+    const f = flags[i]!;
+    if (f === '-h' || f === '--help') {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    const m = /^--(host|dialect|event|matcher|timeout)(?:=(.*))?$/.exec(f);
+    if (m === null) return usage(io, `unknown option ${JSON.stringify(f)}`);
+    const value = m[2] ?? flags[++i];
+    if (value === undefined) return usage(io, `--${m[1]} needs a value`);
+    opts[m[1]!] = value;
+  }
+  const names = Object.keys(PROFILES);
+  for (const key of ['host', 'dialect'] as const) {
+    if (opts[key] === undefined) return usage(io, `missing --${key}`);
+    if (!names.includes(opts[key]!)) return usage(io, `--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
+  }
+  if (command.length === 0) return usage(io, 'missing the hook command after --');
+  const host = opts.host as ProfileName;
+  const dialect = opts.dialect as ProfileName;
+  const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
+  if (timeout !== undefined && !(timeout > 0)) return usage(io, `--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
+
+  // From here on, anything that goes wrong is said to the host as a block, the stricter way.
+  const refuse = (why: string): number => {
+    const encoded = PROFILES[host].encodeOutput!(opts.event ?? '', { block: `harness-hooks bridge: ${why}` });
+    io.stderr(`harness-hooks bridge: ${why}\n`);
+    io.stdout(encoded.stdout);
+    // Exit 2 with the reason on stderr: every harness reads that as a block where it can block.
+    return 2;
+  };
+  let text: string;
+  try {
+    text = await readAll(io.stdin, MAX_STDIN);
+  } catch (error) {
+    return refuse(`could not read the host's stdin: ${errorMessage(error)}`);
+  }
+  let payload: Record<string, unknown>;
+  try {
+    const value = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object');
+    payload = value as Record<string, unknown>;
+  } catch (error) {
+    return refuse(`the host's stdin is not a JSON object (${errorMessage(error)})`);
+  }
+  const event = opts.event ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined);
+  if (event === undefined) return refuse('no event: the stdin has no hook_event_name; pass --event');
+  if (!PROFILES[host].events.includes(event)) return refuse(`${JSON.stringify(event)} is not a ${host} event`);
+  opts.event = event;
+  const { hook_event_name: _name, ...stdin } = payload;
+  const rest = PROFILES[host].stdinPayload?.(event, stdin) ?? stdin;
+  const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : io.cwd;
+  const sessionId = [payload.session_id, payload.sessionId, payload.conversation_id].find((v) => typeof v === 'string') as string | undefined;
+  const projectDir = [io.env.CLAUDE_PROJECT_DIR, io.env.GEMINI_PROJECT_DIR, io.env.CURSOR_PROJECT_DIR].find((v) => typeof v === 'string' && v.startsWith('/')) ?? cwd;
+  // The host ran this command: its gates and trust were the host's to apply, and they let it run.
+  const registry = new HookRegistry({
+    profile: host,
+    settings: { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true },
+    session: { cwd, ...(sessionId === undefined ? {} : { sessionId }) },
+    projectDir,
+    logger: { warn: (message: string) => io.stderr(`${message}\n`) },
+    dialects: { [dialect]: dialect === 'codex' ? { bypassHookTrust: true } : {} },
+  } as never) as unknown as { dispatch(e: string, p: unknown): Promise<never>; addConfig(c: unknown, o: object): { skipped: { reason: string }[] }; close(): Promise<void> };
+  try {
+    const table = PROFILES[dialect].dialect!;
+    const events = dialectEvents(PROFILES[host].dialect!, table, event, rest);
+    if (events.length === 0) {
+      io.stderr(`harness-hooks bridge: ${host}'s ${event} has no equivalent in ${dialect}: the hook does not run\n`);
+      return 0;
+    }
+    const report = registry.addConfig(configOf(table, events, command, opts.matcher, timeout), { source: 'user', dialect });
+    for (const s of report.skipped) io.stderr(`harness-hooks bridge: the hook was not added: ${s.reason}\n`);
+    if (report.skipped.length > 0) return refuse('the hook could not be added as a hook of its harness');
+    const result = await registry.dispatch(event, rest);
+    const encoded = PROFILES[host].encodeOutput!(event, statedOf(result));
+    for (const note of encoded.notes) io.stderr(`harness-hooks bridge: ${note}\n`);
+    if (encoded.stderr !== '') io.stderr(encoded.stderr);
+    io.stdout(encoded.stdout);
+    return encoded.exitCode;
+  } catch (error) {
+    return refuse(errorMessage(error));
+  } finally {
+    await registry.close();
+  }
+}
+
+// The dialect's events a host's dispatch of `event` fires.
+function dialectEvents(hostTable: DialectTable, table: DialectTable, event: string, payload: Record<string, unknown>): string[] {
+  const read = readHost(compile(hostTable), event, payload);
+  if (read === undefined) return [];
+  return [...new Set(table.events.filter((r) => r.action === read.action).map((r) => r.event))];
+}
+
+// One command hook on each of `events`, as the dialect's own config file writes it.
+function configOf(table: DialectTable, events: readonly string[], command: readonly string[], matcher: string | undefined, timeout: number | undefined): unknown {
+  const { shape, command: key, timeout: timeoutKey } = table.hookConfig;
+  const line = command.length === 1 ? command[0]! : command.map(shellWord).join(' ');
+  const hook = { ...(shape === 'grouped' ? { type: 'command' } : {}), [key]: line, ...(timeout === undefined ? {} : { [timeoutKey]: timeout }) };
+  const hooks: Record<string, unknown[]> = {};
+  for (const e of events) hooks[e] = shape === 'grouped' ? [{ ...(matcher === undefined ? {} : { matcher }), hooks: [hook] }] : [{ ...hook, ...(matcher === undefined ? {} : { matcher }) }];
+  return shape === 'grouped' ? { hooks } : { version: 1, hooks };
+}
+
+const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+function usage(io: BridgeIO, message: string): number {
+  io.stderr(`harness-hooks bridge: ${message}\n${USAGE}\n`);
+  return 64;
+}
+
+async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > max) throw new Error(`more than ${max} bytes`);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

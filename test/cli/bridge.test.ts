@@ -1,0 +1,95 @@
+// `harness-hooks bridge`, end to end: each host harness (a registry of its profile) runs the bridge as an
+// ordinary command hook, the bridge runs a hook written for another harness, and the host's own reading of
+// the bridge's answer is the decision the hook's own harness would have made.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HookRegistry } from '../../src/index.js';
+import { PROFILE_NAMES_FOR_TESTS, type Dialect } from '../profiles/contract-dialects.js';
+import { readRecords, scriptedHook, shq } from '../helpers/scripted-hook.js';
+import { CLI, cli } from './cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'hh-bridge-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const SETTINGS = { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true };
+const SHELL: Record<string, string> = { default: 'bash', claude: 'Bash', codex: 'Bash', gemini: 'run_shell_command', copilot: 'bash', cursor: 'Shell' };
+const TOOL_KEYS: Record<string, [string, string]> = { default: ['tool_name', 'tool_input'], claude: ['tool_name', 'tool_input'], codex: ['tool_name', 'tool_input'], gemini: ['tool_name', 'tool_input'], copilot: ['toolName', 'toolArgs'], cursor: ['tool_name', 'tool_input'] };
+const hostPayload = (host: Dialect): Record<string, unknown> =>
+  host.name === 'default' ? { toolName: 'bash', input: { command: 'rm -rf /' } } : { ...host.tool.payload, [TOOL_KEYS[host.name]![1]]: { command: 'rm -rf /' } };
+
+function bridged(host: Dialect, dialect: Dialect, hook: string, extra: string[] = []): string {
+  const event = host.name === 'copilot' ? ['--event', host.tool.event] : [];
+  return [process.execPath, CLI, 'bridge', '--host', host.name, '--dialect', dialect.name, ...event, ...extra, '--', hook].map(shq).join(' ');
+}
+
+describe.each(PROFILE_NAMES_FOR_TESTS)('host %s', (_h, host) => {
+  it.each(PROFILE_NAMES_FOR_TESTS.filter(([name]) => name !== host.name))("a %s hook's deny, bridged, is the host's deny; the hook got its own harness's stdin", async (_d, dialect) => {
+    const record = join(root, `${host.name}-${dialect.name}`);
+    const hook = scriptedHook(root, { stdout: dialect.deny(`no, says ${dialect.name}`), record });
+    const r = new HookRegistry({ profile: host.name as 'claude', ...(host.options ?? {}), settings: SETTINGS, session: { sessionId: 's1', cwd: root }, projectDir: root } as never) as any;
+    try {
+      r.addConfig(host.config(host.tool.event, [host.commandHook(bridged(host, dialect, hook), 30)]), { source: host.userSource });
+      const result = await r.dispatch(host.tool.event, hostPayload(host));
+      expect(result.blocked, JSON.stringify(result.runs)).toBe(true);
+      expect(result.reason).toContain(`no, says ${dialect.name}`);
+      const [nameKey, inputKey] = TOOL_KEYS[dialect.name]!;
+      // (Cursor fires beforeShellExecution too: the generic event's stdin is the one with the tool's name.)
+      const stdin = readRecords(record).map((x) => JSON.parse(x.stdin) as Record<string, unknown>).find((s) => nameKey in s)!;
+      expect(stdin[nameKey]).toBe(SHELL[dialect.name]);
+      const input = typeof stdin[inputKey] === 'string' ? JSON.parse(stdin[inputKey] as string) : stdin[inputKey];
+      expect((input as Record<string, unknown>).command).toBe('rm -rf /');
+    } finally {
+      await r.close();
+    }
+  });
+});
+
+describe('bridge', () => {
+  const [, claude] = PROFILE_NAMES_FOR_TESTS.find(([n]) => n === 'claude')!;
+  const [, codex] = PROFILE_NAMES_FOR_TESTS.find(([n]) => n === 'codex')!;
+  const [, gemini] = PROFILE_NAMES_FOR_TESTS.find(([n]) => n === 'gemini')!;
+
+  it("a Gemini rewrite reaches a Claude host as Claude's updatedInput", async () => {
+    const hook = scriptedHook(root, { stdout: { hookSpecificOutput: { tool_input: { command: 'echo safe' } } } });
+    const r = await cli(['bridge', '--host', 'claude', '--dialect', 'gemini', '--', hook], { input: JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, tool_name: 'Bash', tool_input: { command: 'rm -rf /', timeout: 5 }, tool_use_id: 't' }) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo safe', timeout: 5 } } });
+  });
+
+  it("a Cursor ask reaches Codex (which cannot ask) as a deny, and says so on stderr", async () => {
+    const hook = scriptedHook(root, { stdout: { permission: 'ask', user_message: 'sure?' } });
+    const r = await cli(['bridge', '--host', 'codex', '--dialect', 'cursor', '--', hook], { input: JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, turn_id: 't', model: 'm', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }) });
+    const out = JSON.parse(r.stdout);
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(/codex cannot ask on PreToolUse: denied/);
+  });
+
+  it("a Claude Stop block is a Codex continuation, in Codex's strict words", async () => {
+    const hook = scriptedHook(root, { stdout: { decision: 'block', reason: 'run the tests' } });
+    const r = await cli(['bridge', '--host', 'codex', '--dialect', 'claude', '--', hook], { input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: root, turn_id: 't', model: 'm', permission_mode: 'default', stop_hook_active: false, last_assistant_message: null }) });
+    expect(JSON.parse(r.stdout)).toEqual({ decision: 'block', reason: 'run the tests' });
+  });
+
+  it('stdin that is not JSON is a block, the stricter way, with why on stderr', async () => {
+    const r = await cli(['bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'true'], { input: 'not json' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the host's stdin is not a JSON object/);
+  });
+
+  it('an event the dialect has no counterpart for: the hook does not run, and stderr says so', async () => {
+    const record = join(root, 'never');
+    const hook = scriptedHook(root, { stdout: {}, record });
+    const r = await cli(['bridge', '--host', 'claude', '--dialect', 'gemini', '--', hook], { input: JSON.stringify({ hook_event_name: 'PermissionRequest', session_id: 's', cwd: root, tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/claude's PermissionRequest has no equivalent in gemini/);
+    expect(readRecords(record)).toEqual([]);
+  });
+
+  it('usage errors exit 64 with the usage', async () => {
+    const r = await cli(['bridge', '--host', 'claud', '--dialect', 'gemini', '--', 'true']);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(/--host must be one of/);
+  });
+  void [claude, codex, gemini];
+});
