@@ -10,6 +10,7 @@ import { statedOf } from '../dialects/stated.js';
 import { compile, readHost } from '../dialects/translate.js';
 import type { DialectTable } from '../dialects/table.js';
 import { errorMessage } from '../dispatch-run.js';
+import { shellWord } from './shell-word.js';
 
 export interface BridgeIO {
   stdin: NodeJS.ReadableStream;
@@ -140,8 +141,6 @@ function configOf(table: DialectTable, events: readonly string[], command: reado
   for (const e of events) hooks[e] = shape === 'grouped' ? [{ ...(matcher === undefined ? {} : { matcher }), hooks: [hook] }] : [{ ...hook, ...(matcher === undefined ? {} : { matcher }) }];
   return shape === 'grouped' ? { hooks } : { version: 1, hooks };
 }
-
-const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 function usage(io: BridgeIO, message: string): number {
   io.stderr(`harness-hooks bridge: ${message}\n${USAGE}\n`);

@@ -15,8 +15,9 @@ import { schemaCommand } from './schema.js';
 import { timelineCommand } from './timeline.js';
 import { trustCommand } from './trust.js';
 import { validateCommand } from './validate.js';
+import { installCommand } from './install.js';
 
-export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand, timelineCommand];
+export const COMMANDS: readonly CommandDef[] = [validateCommand, listCommand, runCommand, explainCommand, schemaCommand, replayCommand, trustCommand, timelineCommand, installCommand];
 
 
 function topHelp(): string {

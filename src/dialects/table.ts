@@ -73,7 +73,7 @@ export interface DialectTable {
    * `{ version: 1, hooks: { event: [{ <command key>, matcher?, <timeout key>? }] } }`; the timeout in this
    * harness's unit.
    */
-  readonly hookConfig: { readonly shape: 'grouped' | 'flat'; readonly command: string; readonly timeout: string; readonly unit: 's' | 'ms' };
+  readonly hookConfig: { readonly shape: 'grouped' | 'flat'; readonly command: string; readonly timeout: string; readonly unit: 's' | 'ms'; readonly defaultTimeout: number; readonly projectFile?: string };
   /** Own keys and the value this harness sends on every event when the host (and the session) said nothing. */
   readonly commonDefaults?: Readonly<Record<string, unknown>>;
   /** Hub field -> payload key, on every event (the session's id, cwd, …). */

@@ -10,7 +10,7 @@ const TOOL = { tool_name: 'tool_name', tool_input: 'tool_input', tool_use_id: 't
 export const codexDialect: DialectTable = {
   profile: 'codex',
   mcp: 'claude',
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's' },
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 600, projectFile: '.codex/hooks.json' },
   // Codex always sends these: where the host never says them, its defaults (the mode) and an empty model.
   commonDefaults: { model: '', permission_mode: 'default' },
   common: { session_id: 'session_id', turn_id: 'turn_id', transcript_path: 'transcript_path', cwd: 'cwd', model: 'model', permission_mode: 'permission_mode', agent_id: 'agent_id', agent_type: 'agent_type' },

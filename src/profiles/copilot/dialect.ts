@@ -10,7 +10,7 @@ const TOOL = { tool_name: 'toolName', tool_input: 'toolArgs' } as const;
 export const copilotDialect: DialectTable = {
   profile: 'copilot',
   mcp: 'claude',
-  hookConfig: { shape: 'flat', command: 'bash', timeout: 'timeoutSec', unit: 's' },
+  hookConfig: { shape: 'flat', command: 'bash', timeout: 'timeoutSec', unit: 's', defaultTimeout: 30, projectFile: '.github/hooks/harness-hooks.json' },
   common: { session_id: 'sessionId', cwd: 'cwd' },
   events: [
     { event: 'preToolUse', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'CP; CP-BIN' },

@@ -11,7 +11,7 @@ export const cursorDialect: DialectTable = {
   profile: 'cursor',
   mcp: 'cursor',
   // The session's id is Cursor's conversation (and, observed on 3.9.16, its session_id too); a turn is a generation.
-  hookConfig: { shape: 'flat', command: 'command', timeout: 'timeout', unit: 's' },
+  hookConfig: { shape: 'flat', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 60, projectFile: '.cursor/hooks.json' },
   common: { session_id: 'conversation_id', turn_id: 'generation_id', model: 'model', transcript_path: 'transcript_path' },
   events: [
     { event: 'preToolUse', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'CU-L; CU-3P (PreToolUse → preToolUse)' },

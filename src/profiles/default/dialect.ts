@@ -11,7 +11,7 @@ const UNVERIFIED = 'AFK (name UNVERIFIED: Claude\'s, lowercased)';
 export const defaultDialect: DialectTable = {
   profile: 'default',
   mcp: 'claude',
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's' },
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 30 },
   common: { session_id: 'sessionId' },
   events: [
     // No permission decision and no ask: a block is a block; a foreign ask is stated as one.

@@ -11,7 +11,7 @@ const TOOL = { tool_name: 'tool_name', tool_input: 'tool_input' } as const;
 export const geminiDialect: DialectTable = {
   profile: 'gemini',
   mcp: 'gemini',
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 'ms' },
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 'ms', defaultTimeout: 60000, projectFile: '.gemini/settings.json' },
   common: { session_id: 'session_id', transcript_path: 'transcript_path', cwd: 'cwd' },
   events: [
     { event: 'BeforeTool', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'GM-L; GM (PreToolUse → BeforeTool)' },

@@ -1,0 +1,200 @@
+// `harness-hooks install --from <file> --into <harness> [--write]`: a hook config written for one harness,
+// as the config of another in which each hook runs through `harness-hooks bridge` (src/cli/bridge.ts).
+// Events and tool matchers are translated to the target's names with the translation tables, so the bridge
+// is started only where the hook would fire; timeouts are in the target's unit with the bridge's start-up
+// added; a hook whose event the target lacks is listed as not installable, with why. The entries it writes
+// carry a marker (`# harness-hooks:bridge`): a second run replaces them, so it changes nothing.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { COMMON_OPTIONS, EXIT, expectPositionals, UsageError } from './args.js';
+import { exitHelp, type CommandDef } from './command.js';
+import { inferProfile } from './discover.js';
+import { PROFILES, type ProfileName } from '../profiles/index.js';
+import { parseHooksConfig } from '../config/load.js';
+import type { DialectTable, ToolRow } from '../dialects/table.js';
+import { errorMessage } from '../dispatch-run.js';
+import { shellWord } from './shell-word.js';
+
+/** Marks the entries `install` owns in a target file. */
+export const BRIDGE_MARKER = '# harness-hooks:bridge';
+/** Added to a hook's timeout for the bridge's own start-up, in seconds. */
+const BRIDGE_STARTUP_SEC = 2;
+
+
+export interface Installed {
+  /** The target's config, with the bridged entries. */
+  config: Record<string, unknown>;
+  added: { from: string; event: string; matcher?: string; command: string }[];
+  notInstallable: { from: string; why: string }[];
+}
+
+/** The target's config (merged into `existing`, entries this command owns replaced) for the source's hooks. */
+export function installConfig(source: unknown, from: ProfileName, into: ProfileName, options: { file?: string; bridge?: string; existing?: unknown } = {}): Installed {
+  const src = PROFILES[from];
+  const dst = PROFILES[into];
+  const srcTable = src.dialect!;
+  const dstTable = dst.dialect!;
+  const parsed = (src.parseConfig?.(source, options.file) ?? parseHooksConfig(source, options.file)) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
+  const added: Installed['added'] = [];
+  const notInstallable: Installed['notInstallable'] = [];
+  const entries: Record<string, unknown[]> = {};
+  const bridge = options.bridge ?? 'harness-hooks';
+  for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
+    const row = srcTable.events.find((r) => r.event === event && r.writeOnly !== true) ?? srcTable.events.find((r) => r.event === event);
+    groups.forEach((group, g) => {
+      group.hooks.forEach((hook, h) => {
+        const where = `hooks.${event}[${g}].hooks[${h}]`;
+        const command = typeof hook.command === 'string' ? hook.command : undefined;
+        if (hook.type !== undefined && hook.type !== 'command') return notInstallable.push({ from: where, why: `a ${String(hook.type)} hook: only command hooks run through the bridge` });
+        if (command === undefined) return notInstallable.push({ from: where, why: 'no command' });
+        if (row === undefined) return notInstallable.push({ from: where, why: `${from}'s ${event} has no equivalent in other harnesses` });
+        const target = dstTable.events.find((r) => r.action === row.action && r.writeOnly !== true);
+        if (target === undefined) return notInstallable.push({ from: where, why: `${into} has no event for ${from}'s ${event} (${row.action}): it would never fire` });
+        const matcher = translateMatcher(group.matcher, srcTable, dstTable, row.fields.tool_name !== undefined);
+        if (typeof matcher === 'object') return notInstallable.push({ from: where, why: matcher.why });
+        const own = hook[srcTable.hookConfig.timeout] ?? hook.timeout;
+        const seconds = (typeof own === 'number' && own > 0 ? own : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
+        const timeout = (seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1);
+        const line = [
+          bridge,
+          'bridge',
+          '--host',
+          into,
+          '--dialect',
+          from,
+          ...(into === 'copilot' ? ['--event', target.event] : []),
+          ...(group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? [] : ['--matcher', shellWord(group.matcher)]),
+          ...(typeof own === 'number' && own > 0 ? ['--timeout', String(own)] : []),
+          '--',
+          shellWord(command),
+          BRIDGE_MARKER,
+        ].join(' ');
+        const { shape, command: key, timeout: timeoutKey } = dstTable.hookConfig;
+        const entry = { ...(shape === 'grouped' ? { type: 'command' } : {}), [key]: line, [timeoutKey]: timeout };
+        (entries[target.event] ??= []).push(shape === 'grouped' ? { ...(matcher === undefined ? {} : { matcher }), hooks: [entry] } : { ...entry, ...(matcher === undefined ? {} : { matcher }) });
+        added.push({ from: where, event: target.event, ...(matcher === undefined ? {} : { matcher }), command: line });
+        return undefined;
+      });
+    });
+  }
+  return { config: merge(options.existing, entries, dstTable), added, notInstallable };
+}
+
+// A matcher of tool names in the target's names: a list of names maps name by name (names with no
+// counterpart dropped; none left: not installable); a pattern cannot be translated, so the target starts
+// the bridge on every call and the bridge applies the pattern (`--matcher`) in the source's own rules.
+function translateMatcher(matcher: string | undefined, src: DialectTable, dst: DialectTable, tools: boolean): string | undefined | { why: string } {
+  if (matcher === undefined || matcher === '' || matcher === '*') return undefined;
+  if (!/^[A-Za-z0-9_|, -]+$/.test(matcher)) return undefined;
+  const names = matcher.split(/[|,]/).map((n) => n.trim()).filter((n) => n !== '');
+  const out = new Set<string>();
+  for (const name of names) {
+    const rows = src.tools.filter((r) => r.name === name);
+    if (rows.length === 0) {
+      // On a tool event: a tool the tables do not know has no counterpart (an MCP tool keeps its name where
+      // both harnesses name MCP tools alike). Elsewhere (a session source, a trigger): passed as it is.
+      if (!tools || (src.mcp === dst.mcp && name.startsWith('mcp'))) out.add(name);
+      continue;
+    }
+    for (const row of rows) {
+      const kind = row.kind;
+      const to: ToolRow | undefined = dst.tools.find((r) => r.kind === kind && r.alias !== true) ?? (['write', 'edit', 'multi_edit', 'delete'].includes(kind) ? dst.tools.find((r) => r.kind === 'patch') : undefined);
+      if (to !== undefined) out.add(to.name);
+    }
+  }
+  if (out.size === 0) return { why: `the tools "${matcher}" matches have no counterpart in ${dst.profile}: it would never fire` };
+  return [...out].join('|');
+}
+
+// The target file's config with the entries this command owns replaced by `entries`; everything else kept.
+function merge(existing: unknown, entries: Record<string, unknown[]>, dst: DialectTable): Record<string, unknown> {
+  const base = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? { ...(existing as Record<string, unknown>) } : {};
+  if (dst.hookConfig.shape === 'flat' && base.version === undefined) base.version = 1;
+  const hooks: Record<string, unknown[]> = {};
+  const old = base.hooks !== null && typeof base.hooks === 'object' ? (base.hooks as Record<string, unknown[]>) : {};
+  const owned = (entry: unknown): boolean => JSON.stringify(entry).includes(BRIDGE_MARKER);
+  for (const [event, list] of Object.entries(old)) {
+    const kept = Array.isArray(list) ? list.filter((e) => !owned(e)) : list;
+    if (!Array.isArray(kept) || kept.length > 0) hooks[event] = kept as unknown[];
+  }
+  for (const [event, list] of Object.entries(entries)) hooks[event] = [...(hooks[event] ?? []), ...list];
+  base.hooks = hooks;
+  return base;
+}
+
+export const installCommand: CommandDef = {
+  name: 'install',
+  summary: "another harness's hooks as this harness's config, each run through the bridge",
+  options: { ...COMMON_OPTIONS, from: { type: 'string' }, into: { type: 'string' }, 'from-harness': { type: 'string' }, write: { type: 'boolean' }, 'target-file': { type: 'string' }, bridge: { type: 'string' } },
+  help: `Usage: harness-hooks install --from FILE --into HARNESS [--write] [--target-file FILE] [--from-harness HARNESS]
+
+Reads a hook config written for one harness (a .claude/settings.json, a .codex/hooks.json, …) and prints
+the config of --into's harness in which each of its command hooks runs through \`harness-hooks bridge\`,
+as its own harness would run it: events and tool matchers in the target's names (so the bridge starts
+only where the hook would fire), timeouts in the target's unit with the bridge's start-up added. A hook
+the target cannot fire is listed on stderr as not installable, with why.
+
+Options:
+  --from FILE            the source config (its harness from its path, or --from-harness)
+  --into HARNESS         default, claude, codex, gemini, copilot or cursor
+  --write                merge into the target file instead of printing: the entries this command wrote
+                         before (marked ${BRIDGE_MARKER}) are replaced, everything else is kept
+  --target-file FILE     the file to write (default: the target's project file under the current folder)
+  --bridge COMMAND       how the target starts the bridge (default: harness-hooks)
+  --json                 { config, added, notInstallable }
+  -h, --help             this help
+
+${exitHelp()}`,
+
+  async run(args, io) {
+    expectPositionals(args, []);
+    const fromFile = args.values.from;
+    if (typeof fromFile !== 'string') throw new UsageError('missing --from FILE');
+    const names = Object.keys(PROFILES);
+    const into = args.values.into;
+    if (typeof into !== 'string' || !names.includes(into)) throw new UsageError(`--into must be one of ${names.join(', ')}`);
+    const file = resolve(io.cwd, fromFile);
+    const given = args.values['from-harness'];
+    if (given !== undefined && (typeof given !== 'string' || !names.includes(given))) throw new UsageError(`--from-harness must be one of ${names.join(', ')}`);
+    const from = (given as ProfileName | undefined) ?? inferProfile([file])?.profile;
+    if (from === undefined) throw new UsageError(`cannot tell which harness ${fromFile} is for: pass --from-harness`);
+    if (from === into) throw new UsageError(`${fromFile} is already ${into}'s`);
+    let source: unknown;
+    try {
+      source = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    } catch (error) {
+      io.err(`harness-hooks install: cannot read ${fromFile}: ${errorMessage(error)}\n`);
+      return EXIT.config;
+    }
+    const dst = PROFILES[into as ProfileName].dialect!;
+    const targetFile = typeof args.values['target-file'] === 'string' ? resolve(io.cwd, args.values['target-file']) : dst.hookConfig.projectFile === undefined ? undefined : resolve(io.cwd, dst.hookConfig.projectFile);
+    const write = args.values.write === true;
+    if (write && targetFile === undefined) throw new UsageError(`--write into ${into} needs --target-file`);
+    let existing: unknown;
+    if (write && existsSync(targetFile!)) {
+      try {
+        existing = JSON.parse(readFileSync(targetFile!, 'utf8').replace(/^\uFEFF/, ''));
+      } catch (error) {
+        io.err(`harness-hooks install: cannot read ${targetFile}: ${errorMessage(error)}; nothing written\n`);
+        return EXIT.config;
+      }
+    }
+    let result: Installed;
+    try {
+      result = installConfig(source, from, into as ProfileName, { file, existing, ...(typeof args.values.bridge === 'string' ? { bridge: args.values.bridge } : {}) });
+    } catch (error) {
+      io.err(`harness-hooks install: ${fromFile}: ${errorMessage(error)}\n`);
+      return EXIT.config;
+    }
+    for (const n of result.notInstallable) io.err(`harness-hooks install: not installable: ${n.from}: ${n.why}\n`);
+    const text = `${JSON.stringify(result.config, null, 2)}\n`;
+    if (write) {
+      mkdirSync(dirname(targetFile!), { recursive: true });
+      writeFileSync(targetFile!, text);
+      io.err(`harness-hooks install: wrote ${result.added.length} bridged hook${result.added.length === 1 ? '' : 's'} into ${targetFile}\n`);
+    }
+    if (args.values.json === true) io.out(`${JSON.stringify(result, null, 2)}\n`);
+    else if (!write) io.out(text);
+    return EXIT.ok;
+  },
+};

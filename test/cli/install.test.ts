@@ -1,0 +1,74 @@
+// `harness-hooks install`: another harness's hooks as a target's config where each runs through the bridge;
+// events and matchers in the target's names, timeouts in its unit, not-installable hooks said, idempotent,
+// and, end to end, the target's own registry running the installed entry gets the source hook's decision.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HookRegistry } from '../../src/index.js';
+import { scriptedHook, shq } from '../helpers/scripted-hook.js';
+import { CLI, cli } from './cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'hh-install-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function claudeProject(hooks: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(root, 'p-'));
+  mkdirSync(join(dir, '.claude'));
+  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+  return dir;
+}
+
+describe('install', () => {
+  it("translates events and tool matchers to the target's names, timeouts to its unit, and lists what cannot fire", async () => {
+    const dir = claudeProject({
+      PreToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: './bash-guard.sh' }] }],
+      Notification: [{ hooks: [{ type: 'command', command: './notify.sh' }] }],
+    });
+    const r = await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.added.map((a: { event: string; matcher?: string }) => [a.event, a.matcher])).toEqual([
+      ['PreToolUse', 'apply_patch'],
+      ['PreToolUse', 'Bash'],
+    ]);
+    expect(out.config.hooks.PreToolUse[0].hooks[0]).toEqual({ type: 'command', command: "harness-hooks bridge --host codex --dialect claude --matcher 'Edit|Write' --timeout 30 -- ./guard.sh # harness-hooks:bridge", timeout: 32 });
+    expect(out.config.hooks.PreToolUse[1].hooks[0].timeout).toBe(602);
+    expect(out.notInstallable).toEqual([{ from: 'hooks.Notification[0].hooks[0]', why: "codex has no event for claude's Notification (notification): it would never fire" }]);
+    expect(r.stderr).toMatch(/not installable: hooks\.Notification\[0\]\.hooks\[0\]/);
+  });
+
+  it('into Gemini: milliseconds, and a matcher whose tools Gemini lacks is not installable', async () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './g.sh', timeout: 5 }] }, { matcher: 'NotebookEdit', hooks: [{ type: 'command', command: './n.sh' }] }] });
+    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'gemini', '--json'])).stdout);
+    expect(out.config.hooks.BeforeTool).toEqual([{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5 -- ./g.sh'), timeout: 7000 }] }]);
+    expect(out.notInstallable).toEqual([{ from: 'hooks.PreToolUse[1].hooks[0]', why: 'the tools "NotebookEdit" matches have no counterpart in gemini: it would never fire' }]);
+  });
+
+  it('--write merges into the target file, keeps what is there, and a second run changes nothing', async () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './bash-guard.sh' }] }] });
+    const target = join(dir, '.cursor', 'hooks.json');
+    mkdirSync(join(dir, '.cursor'));
+    writeFileSync(target, JSON.stringify({ version: 1, hooks: { stop: [{ command: './mine.sh' }] } }));
+    const args = ['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'cursor', '--write', '--target-file', target];
+    expect((await cli(args)).code).toBe(0);
+    const once = readFileSync(target, 'utf8');
+    expect(JSON.parse(once).hooks).toEqual({ stop: [{ command: './mine.sh' }], preToolUse: [{ command: expect.stringContaining('bridge --host cursor --dialect claude'), timeout: 602, matcher: 'Shell' }] });
+    expect((await cli(args)).code).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe(once);
+  });
+
+  it("end to end: a Claude guard installed into Codex's hooks.json denies in a Codex registry, in Codex's words", async () => {
+    const guard = scriptedHook(root, { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'claude guard says no' } } });
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }] });
+    const r = await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`]);
+    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
+    try {
+      codex.addConfig(JSON.parse(r.stdout), { source: 'user' });
+      const result = await codex.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' });
+      expect(result).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'claude guard says no' });
+    } finally {
+      await codex.close();
+    }
+  });
+});
