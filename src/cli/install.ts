@@ -11,7 +11,8 @@ import { exitHelp, type CommandDef } from './command.js';
 import { inferProfile } from './discover.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { parseHooksConfig } from '../config/load.js';
-import type { DialectTable, ToolRow } from '../dialects/table.js';
+import type { DialectTable } from '../dialects/table.js';
+import { compile, rowForKind, type Compiled } from '../dialects/translate.js';
 import { errorMessage } from '../dispatch-run.js';
 import { shellWord } from './shell-word.js';
 
@@ -34,6 +35,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
   const dst = PROFILES[into];
   const srcTable = src.dialect!;
   const dstTable = dst.dialect!;
+  const dstCompiled = compile(dstTable);
   const parsed = (src.parseConfig?.(source, options.file) ?? parseHooksConfig(source, options.file)) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
   const added: Installed['added'] = [];
   const notInstallable: Installed['notInstallable'] = [];
@@ -50,7 +52,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         if (row === undefined) return notInstallable.push({ from: where, why: `${from}'s ${event} has no equivalent in other harnesses` });
         const target = dstTable.events.find((r) => r.action === row.action && r.writeOnly !== true);
         if (target === undefined) return notInstallable.push({ from: where, why: `${into} has no event for ${from}'s ${event} (${row.action}): it would never fire` });
-        const matcher = translateMatcher(group.matcher, srcTable, dstTable, row.fields.tool_name !== undefined);
+        const matcher = translateMatcher(group.matcher, srcTable, dstCompiled, row.fields.tool_name !== undefined);
         if (typeof matcher === 'object') return notInstallable.push({ from: where, why: matcher.why });
         const own = hook[srcTable.hookConfig.timeout] ?? hook.timeout;
         const seconds = (typeof own === 'number' && own > 0 ? own : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
@@ -83,7 +85,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
 // A matcher of tool names in the target's names: a list of names maps name by name (names with no
 // counterpart dropped; none left: not installable); a pattern cannot be translated, so the target starts
 // the bridge on every call and the bridge applies the pattern (`--matcher`) in the source's own rules.
-function translateMatcher(matcher: string | undefined, src: DialectTable, dst: DialectTable, tools: boolean): string | undefined | { why: string } {
+function translateMatcher(matcher: string | undefined, src: DialectTable, dst: Compiled, tools: boolean): string | undefined | { why: string } {
   if (matcher === undefined || matcher === '' || matcher === '*') return undefined;
   if (!/^[A-Za-z0-9_|, -]+$/.test(matcher)) return undefined;
   const names = matcher.split(/[|,]/).map((n) => n.trim()).filter((n) => n !== '');
@@ -93,16 +95,15 @@ function translateMatcher(matcher: string | undefined, src: DialectTable, dst: D
     if (rows.length === 0) {
       // On a tool event: a tool the tables do not know has no counterpart (an MCP tool keeps its name where
       // both harnesses name MCP tools alike). Elsewhere (a session source, a trigger): passed as it is.
-      if (!tools || (src.mcp === dst.mcp && name.startsWith('mcp'))) out.add(name);
+      if (!tools || (src.mcp === dst.table.mcp && name.startsWith('mcp'))) out.add(name);
       continue;
     }
     for (const row of rows) {
-      const kind = row.kind;
-      const to: ToolRow | undefined = dst.tools.find((r) => r.kind === kind && r.alias !== true) ?? (['write', 'edit', 'multi_edit', 'delete'].includes(kind) ? dst.tools.find((r) => r.kind === 'patch') : undefined);
+      const to = rowForKind(dst, row.kind);
       if (to !== undefined) out.add(to.name);
     }
   }
-  if (out.size === 0) return { why: `the tools "${matcher}" matches have no counterpart in ${dst.profile}: it would never fire` };
+  if (out.size === 0) return { why: `the tools "${matcher}" matches have no counterpart in ${dst.table.profile}: it would never fire` };
   return [...out].join('|');
 }
 

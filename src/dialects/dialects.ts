@@ -129,7 +129,8 @@ export class Dialects {
     // Fast path: nothing of a dialect's can run, and nothing need be remembered.
     if (!runs && !prompt && !stop) return host;
     const read = readHost(this.#host, event, payload as Record<string, unknown>, this.#aliases)!;
-    const memory = this.#remember(read, prompt);
+    const session = String(read.fields.session_id ?? this.#session().sessionId ?? '');
+    const memory = this.#remember(session, read, prompt);
     const pending: Promise<ForeignResult>[] = [];
     if (runs) {
       // What the host's event does not say, the session said earlier (or the host's continuations count).
@@ -150,7 +151,7 @@ export class Dialects {
     if (!stop) return merged;
     // The host's own cap counted its own hooks' blocks; a dialect's block keeps the agent going too, so the
     // host's cap is applied again to what was merged (the same count of blocks in a row, whoever blocked).
-    const key = `${row.action}:${String(read.fields.session_id ?? this.#session().sessionId ?? '')}:${String(read.fields.agent_id ?? '')}`;
+    const key = `${row.action}:${session}:${String(read.fields.agent_id ?? '')}`;
     return merged.then((result) => {
       const settled = this.#stopCap === undefined ? result : this.#stopCap.settle(key, result, this.#logger);
       memory.continuations = settled.blocked ? memory.continuations + 1 : 0;
@@ -175,8 +176,7 @@ export class Dialects {
     );
   }
 
-  #remember(read: HostRead, prompt: boolean): Memory {
-    const key = String(read.fields.session_id ?? this.#session().sessionId ?? '');
+  #remember(key: string, read: HostRead, prompt: boolean): Memory {
     let m = this.#memory.get(key);
     if (m === undefined) {
       if (this.#memory.size >= MEMORY_LIMIT) this.#memory.delete(this.#memory.keys().next().value!);

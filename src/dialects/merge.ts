@@ -6,6 +6,7 @@
 // the host cannot ask, a rewrite it cannot state, two rewrites that differ — each blocks, saying why.
 import type { DispatchResult, HookRun } from '../types.js';
 import type { EventStates } from './table.js';
+import { isDeepStrictEqual } from 'node:util';
 
 /** What one dialect dispatch decided, for the host. */
 export interface ForeignResult {
@@ -74,7 +75,7 @@ export function mergeForeign(hostName: string, hostEvent: string, states: EventS
     if (re === undefined || r.blocked) continue;
     if ('refused' in re && typeof re.refused === 'string') block(`${said} rewrote the tool's input, and the rewrite cannot be stated in ${hostName}'s: ${re.refused}`);
     else if (states.rewrite !== true) block(`${said} rewrote the tool's input, which ${hostName} cannot do on ${hostEvent}`);
-    else if (rewrite !== undefined && JSON.stringify(rewrite) !== JSON.stringify(re)) block(`${said} rewrote the tool's input differently from an earlier hook; neither rewrite is applied`);
+    else if (rewrite !== undefined && !isDeepStrictEqual(rewrite, re)) block(`${said} rewrote the tool's input differently from an earlier hook; neither rewrite is applied`);
     else rewrite = re as Record<string, unknown>;
   }
   if (contexts.length > 0) out.injectContext = contexts.join('\n');

@@ -211,6 +211,12 @@ export interface DialectCall {
   readonly via?: 'split' | 'patch';
 }
 
+/** The tool a harness writes a call of `kind` with: its own, else (a file operation) its patch tool, else none. */
+export function rowForKind(t: Compiled, kind: ToolKind): ToolRow | undefined {
+  return t.byKind.get(kind) ?? (FILE_OPERATIONS.has(kind) ? t.byKind.get('patch') : undefined);
+}
+const FILE_OPERATIONS: ReadonlySet<ToolKind> = new Set(['write', 'edit', 'multi_edit', 'delete']);
+
 /** The dialect's calls for a host's tool call, or why it has none. */
 export function dialectCalls(t: Compiled, tool: CanonicalTool): DialectCall[] | string {
   if (tool.kind === 'mcp') {
