@@ -36,6 +36,8 @@ async function bundleZod(): Promise<void> {
   await build({ entryPoints: ['src/schemas/zod-bundle.ts'], outfile: 'dist/zod.cjs', bundle: true, minify: true, format: 'cjs', platform: 'node', target: 'node20', charset: 'ascii', banner: { js: banner }, logLevel: 'warning' });
 }
 
+// The types `require` resolves to (dist/index.d.cts) are a copy of dist/index.d.ts, made after this build by
+// scripts/types-for-require.mjs (package.json `build`).
 export default defineConfig([
   {
     // ESM: the library and the `harness-hooks` bin in one build, so the bin imports the library's own chunks
@@ -61,14 +63,5 @@ export default defineConfig([
       await writeFile('dist/index.cjs', CJS_ENTRY);
       await bundleZod();
     },
-  },
-  {
-    // The types `require` resolves to (index.d.cts): declarations only, the code is the ESM build's.
-    entry: { index: 'src/index.ts' },
-    format: ['cjs'],
-    dts: { entry: { index: 'src/index.ts' }, only: true },
-    clean: false,
-    target: 'node20',
-    platform: 'node',
   },
 ]);

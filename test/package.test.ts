@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   bin: Record<string, string>;
+  exports: Record<string, { require: { types: string }; import: { types: string } }>;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   files: string[];
@@ -79,6 +80,13 @@ import('harness-hooks').then((e) => {
     expect(cjs.length).toBeLessThan(1_000);
     // require(esm) without a flag: Node 20.19+ and 22.12+.
     expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
+  });
+
+  it('gives `require` the ESM build\'s types, word for word (one declaration build, copied)', () => {
+    const types = pkg.exports['.']!;
+    const cts = readFileSync(new URL(`../${types.require.types}`, import.meta.url), 'utf8');
+    expect(cts).toBe(readFileSync(new URL(`../${types.import.types}`, import.meta.url), 'utf8'));
+    expect(cts).toContain('interface HookRegistryBaseOptions');
   });
 });
 

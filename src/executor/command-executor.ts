@@ -10,7 +10,7 @@ import { drainElsewhere, type Drainer } from './drain.js';
 import { OutputCollector } from './output-cap.js';
 import { type CommandResult, makeResult } from './result.js';
 import { paced } from './pace.js';
-import { findRunProcesses, openRunMark, RUN_MARKER, type RunMark, RunProcesses } from './run-processes.js';
+import { findRunProcesses, openRunMark, RUN_MARKER, type RunMark, RunProcesses, statNow } from './run-processes.js';
 import { closeSync, requireBuiltin } from '../node-builtins.js';
 import { endProcesses, resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
@@ -169,6 +169,8 @@ export class CommandExecutor {
   /** This executor's runs are marked `<prefix><n>` (HARNESS_HOOKS_RUN). */
   readonly #prefix = newPrefix();
   #runs = 0;
+  /** The start time (clock ticks since boot) of the first run's hook: no process of a run started before. */
+  #since: number | undefined;
 
   constructor(options: CommandExecutorOptions = {}) {
     const logger = options.logger ?? console;
@@ -191,13 +193,16 @@ export class CommandExecutor {
     await this.processesEnded();
     if (this.#runs === 0) return;
     const prefix = this.#prefix;
-    const found = await findRunProcesses([...this.#watched], { marked: (runs) => runs.some((r) => r.startsWith(prefix)) });
+    // A process marked with this executor's prefix descends from one of its runs, so it started no earlier
+    // than the first run's hook (or this process, where that was not read): older ones are not read.
+    const found = await findRunProcesses([...this.#watched], { marked: (runs) => runs.some((r) => r.startsWith(prefix)), markedSince: this.#since ?? 0 });
     await endProcesses(found, this.#killGraceMs);
   }
 
   // Keeps `run` for endAll(). Past MAX_WATCHED runs, the oldest finished one with no process known is let
   // go: what it started is then found only by the run marker (a bound on memory over a long session).
   readonly #watch = (run: RunProcesses): void => {
+    this.#since ??= run.leaderStart ?? statNow('self')?.start ?? 0;
     this.#watched.add(run);
     if (this.#watched.size <= MAX_WATCHED) return;
     for (const old of this.#watched) {

@@ -1,12 +1,13 @@
 // A run's processes are found by marks a process must drop every one of to hide, and only a process
 // provably the run's (pid and start time) is ever signalled.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync as readNow } from 'node:fs';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandExecutor } from '../../src/executor/index.js';
-import { findRunProcesses, parseStat, readStat, RunProcesses } from '../../src/executor/run-processes.js';
+import { findRunProcesses, parseStat, readAllStats, readStat, RunProcesses, statNow } from '../../src/executor/run-processes.js';
 import { endProcesses } from '../../src/executor/timeout.js';
 import { fixture } from '../helpers/fixtures.js';
 import { makeLogger } from '../helpers/logger.js';
@@ -88,6 +89,44 @@ describe('only what is provably the run\'s', () => {
     expect(found).toContain(newer.pid);
     expect(found).toContain(leader.pid);
     expect(found).not.toContain(older.pid);
+  });
+
+  it('a process marked by the scan\'s `marked` is read only when it started at `markedSince` or later', async () => {
+    const older = sleeper({ HARNESS_HOOKS_RUN: 'pfx.3' });
+    await pause(50); // start times count in clock ticks (10 ms)
+    const since = statNow('self')!.start;
+    const boundary = (await readStat(older.pid!))!.start + 1;
+    await pause(30);
+    const newer = sleeper({ HARNESS_HOOKS_RUN: 'pfx.4' });
+    await pause(30);
+    const marked = (chain: readonly string[]) => chain.some((r) => r.startsWith('pfx.'));
+    const all = (await findRunProcesses([], { marked, markedSince: since })).map((s) => s.pid);
+    expect(all).toEqual(expect.arrayContaining([older.pid, newer.pid]));
+    const later = (await findRunProcesses([], { marked, markedSince: boundary })).map((s) => s.pid);
+    expect(later).toContain(newer.pid);
+    expect(later).not.toContain(older.pid);
+  });
+
+  it('a leader that exited before it was read (a zombie, not yet reaped) still bounds the scan by its start time', async () => {
+    const leader = spawn('true', [], { stdio: 'ignore', detached: true });
+    // Node reaps a child only from the event loop: until this tick ends the leader stays a zombie.
+    let state = '';
+    for (let i = 0; i < 200_000 && state !== 'Z'; i++) state = parseStat(readNow(`/proc/${leader.pid}/stat`, 'latin1'))?.state ?? '';
+    expect(state).toBe('Z');
+    const run = new RunProcesses(leader.pid!, 'test.5', undefined);
+    run.watch();
+    run.stop();
+    expect(run.leaderStart).toBe(statNow(leader.pid!, true)!.start);
+    expect(run.known.size).toBe(0);
+    await new Promise((resolve) => leader.on('exit', resolve));
+  });
+
+  it('readAllStats lists this process and its running children, with their parents', async () => {
+    const child = sleeper();
+    await pause(20);
+    const stats = (await readAllStats())!;
+    expect(stats.get(process.pid)?.pid).toBe(process.pid);
+    expect(stats.get(child.pid!)?.ppid).toBe(process.pid);
   });
 
   it('a remembered pid whose start time differs (a reused pid) is neither found nor kept', async () => {

@@ -148,12 +148,14 @@ describe('async command hooks', () => {
 
   it('a hook that prints {"async": true} first moves itself to the background', async () => {
     const { registry } = make();
-    registry.addConfig(on('Stop', [{ type: 'command', command: `echo '{"async":true,"asyncTimeout":5000}'; sleep 0.3; echo late >&2` }]), { source: 'user' });
+    // The hook runs 1.5 s after its first line: a dispatch that waited for it would take that long (the
+    // margin is wide so a loaded machine cannot blur the two).
+    registry.addConfig(on('Stop', [{ type: 'command', command: `echo '{"async":true,"asyncTimeout":5000}'; sleep 1.5; echo late >&2` }]), { source: 'user' });
     const t0 = performance.now();
     const r = await registry.dispatch('Stop', { stop_hook_active: false });
-    expect(performance.now() - t0).toBeLessThan(250);
+    expect(performance.now() - t0).toBeLessThan(1000);
     expect(r.runs[0]).toMatchObject({ message: 'moved itself to the background', background: true });
-    await vi.waitFor(() => expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ exitCode: 0, stderr: 'late\n', rewake: false })]), { timeout: 2000 });
+    await vi.waitFor(() => expect(registry.takeAsyncResults()).toEqual([expect.objectContaining({ exitCode: 0, stderr: 'late\n', rewake: false })]), { timeout: 4000 });
   });
 
   it('reads the self-declared background timeout: asyncTimeout, else 15 s', () => {
