@@ -1,6 +1,6 @@
 // The executable: dist/cli.js (tsup adds the #!/usr/bin/env node line). Runs main() with the process's
 // streams and exits with its code once stdout has been written. `bridge`, which a harness runs as a hook on
-// every call, loads only what it needs.
+// every call, loads only what it needs, and exits as soon as its answer is written.
 
 // A reader that closes the pipe early (`| head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -10,7 +10,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 const argv = process.argv.slice(2);
 if (argv[0] === 'bridge') {
   const { bridge } = await import('./bridge.js');
-  process.exitCode = await bridge(argv.slice(1), { stdin: process.stdin, stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), env: process.env, cwd: process.cwd() });
+  const code = await bridge(argv.slice(1), { stdin: process.stdin, stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), env: process.env, cwd: process.cwd() });
+  // The bridge has ended what its hook started (registry.close()) and has nothing left to do: once its
+  // answer is written, exit at once. Letting the process wind down by itself also frees the whole heap
+  // first, ≈20 ms more of every bridged call (measured; the host waits for it).
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 } else {
   const { main } = await import('./main.js');
   process.exitCode = await main(argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env });

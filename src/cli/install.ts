@@ -54,7 +54,8 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         if (target === undefined) return notInstallable.push({ from: where, why: `${into} has no event for ${from}'s ${event} (${row.action}): it would never fire` });
         const matcher = translateMatcher(group.matcher, srcTable, dstCompiled, row.fields.tool_name !== undefined);
         if (typeof matcher === 'object') return notInstallable.push({ from: where, why: matcher.why });
-        const own = hook[srcTable.hookConfig.timeout] ?? hook.timeout;
+        // The hook's own timeout, in the source's unit: gemini's reader keeps it (milliseconds) as `rawTimeout`.
+        const own = [hook[srcTable.hookConfig.timeout], hook.rawTimeout, hook.timeout].find((v) => v !== undefined);
         const seconds = (typeof own === 'number' && own > 0 ? own : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
         const timeout = (seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1);
         const line = [

@@ -45,6 +45,15 @@ describe('install', () => {
     expect(out.notInstallable).toEqual([{ from: 'hooks.PreToolUse[1].hooks[0]', why: 'the tools "NotebookEdit" matches have no counterpart in gemini: it would never fire' }]);
   });
 
+  it("from Gemini: the hook's own timeout (milliseconds) reaches the bridge and the target, in seconds there", async () => {
+    const dir = mkdtempSync(join(root, 'g-'));
+    mkdirSync(join(dir, '.gemini'));
+    const file = join(dir, '.gemini', 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: './g.sh', timeout: 5000 }] }] } }));
+    const out = JSON.parse((await cli(['install', '--from', file, '--into', 'claude', '--json'])).stdout);
+    expect(out.config.hooks.PreToolUse).toEqual([{ matcher: 'Bash', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5000 -- ./g.sh'), timeout: 7 }] }]);
+  });
+
   it('--write merges into the target file, keeps what is there, and a second run changes nothing', async () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './bash-guard.sh' }] }] });
     const target = join(dir, '.cursor', 'hooks.json');
