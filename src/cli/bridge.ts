@@ -20,7 +20,7 @@ export interface BridgeIO {
   cwd: string;
 }
 
-const USAGE = `Usage: harness-hooks bridge --host HARNESS --dialect HARNESS [--event EVENT] [--matcher M] [--timeout N] -- COMMAND…
+const USAGE = `Usage: harness-hooks bridge --host HARNESS --dialect HARNESS [--event EVENT] [--matcher M] [--timeout N] [--entry JSON] -- COMMAND…
 
 Runs COMMAND as a hook written for --dialect's harness, inside --host's harness (which runs this as an
 ordinary command hook): the host's stdin is translated into the dialect's, COMMAND's answer is read by
@@ -29,7 +29,9 @@ the dialect's rules, and the decision is written back in the host's output proto
   --event EVENT       the host's event (default: the stdin's hook_event_name; Copilot's camelCase
                       stdin has none, so a Copilot host needs it)
   --matcher M         COMMAND's matcher, in the dialect's matcher rules on its own tool names
-  --timeout N         COMMAND's timeout, in the dialect's unit (its config's \`timeout\`)`;
+  --timeout N         COMMAND's timeout, in the dialect's unit (its config's \`timeout\`)
+  --entry JSON        the hook entry's keys that decide how it is read, as its config writes them
+                      (Cursor's failClosed, Claude's if)`;
 
 /** The largest stdin read: a host's payload beyond it is refused, the stricter way. */
 const MAX_STDIN = 16 * 1024 * 1024;
@@ -45,7 +47,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
       io.stdout(`${USAGE}\n`);
       return 0;
     }
-    const m = /^--(host|dialect|event|matcher|timeout)(?:=(.*))?$/.exec(f);
+    const m = /^--(host|dialect|event|matcher|timeout|entry)(?:=(.*))?$/.exec(f);
     if (m === null) return usage(io, `unknown option ${JSON.stringify(f)}`);
     const value = m[2] ?? flags[++i];
     if (value === undefined) return usage(io, `--${m[1]} needs a value`);
@@ -61,6 +63,8 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeout !== undefined && !(timeout > 0)) return usage(io, `--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
+  const entry = opts.entry === undefined ? {} : entryOf(opts.entry, PROFILES[dialect].dialect!.hookConfig.carried ?? []);
+  if (typeof entry === 'string') return usage(io, entry);
 
   // From here on, anything that goes wrong is said to the host as a block, the stricter way.
   const refuse = (why: string): number => {
@@ -109,7 +113,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
       io.stderr(`harness-hooks bridge: ${host}'s ${event} has no equivalent in ${dialect}: the hook does not run\n`);
       return 0;
     }
-    const report = registry.addConfig(configOf(table, events, command, opts.matcher, timeout), { source: 'user', dialect });
+    const report = registry.addConfig(configOf(table, events, command, opts.matcher, timeout, entry), { source: 'user', dialect });
     for (const s of report.skipped) io.stderr(`harness-hooks bridge: the hook was not added: ${s.reason}\n`);
     if (report.skipped.length > 0) return refuse('the hook could not be added as a hook of its harness');
     const result = await registry.dispatch(event, rest);
@@ -133,13 +137,27 @@ function dialectEvents(hostTable: DialectTable, table: DialectTable, event: stri
 }
 
 // One command hook on each of `events`, as the dialect's own config file writes it.
-function configOf(table: DialectTable, events: readonly string[], command: readonly string[], matcher: string | undefined, timeout: number | undefined): unknown {
+function configOf(table: DialectTable, events: readonly string[], command: readonly string[], matcher: string | undefined, timeout: number | undefined, entry: Record<string, unknown>): unknown {
   const { shape, command: key, timeout: timeoutKey } = table.hookConfig;
   const line = command.length === 1 ? command[0]! : command.map(shellWord).join(' ');
-  const hook = { ...(shape === 'grouped' ? { type: 'command' } : {}), [key]: line, ...(timeout === undefined ? {} : { [timeoutKey]: timeout }) };
+  const hook = { ...entry, ...(shape === 'grouped' ? { type: 'command' } : {}), [key]: line, ...(timeout === undefined ? {} : { [timeoutKey]: timeout }) };
   const hooks: Record<string, unknown[]> = {};
   for (const e of events) hooks[e] = shape === 'grouped' ? [{ ...(matcher === undefined ? {} : { matcher }), hooks: [hook] }] : [{ ...hook, ...(matcher === undefined ? {} : { matcher }) }];
   return shape === 'grouped' ? { hooks } : { version: 1, hooks };
+}
+
+// `--entry`: a JSON object of the keys the dialect's table carries (hookConfig.carried), or what is wrong with it.
+function entryOf(text: string, carried: readonly string[]): Record<string, unknown> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `--entry must be a JSON object, got ${JSON.stringify(text)} (${errorMessage(error)})`;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `--entry must be a JSON object, got ${JSON.stringify(text)}`;
+  const other = Object.keys(value).filter((k) => !carried.includes(k));
+  if (other.length > 0) return `--entry: ${other.map((k) => JSON.stringify(k)).join(', ')} ${other.length === 1 ? 'is' : 'are'} not a key the bridge carries for this dialect (${carried.length === 0 ? 'none' : carried.join(', ')})`;
+  return value as Record<string, unknown>;
 }
 
 function usage(io: BridgeIO, message: string): number {

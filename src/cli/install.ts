@@ -41,6 +41,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
   const notInstallable: Installed['notInstallable'] = [];
   const entries: Record<string, unknown[]> = {};
   const bridge = options.bridge ?? 'harness-hooks';
+  const word = into === 'gemini' ? geminiWord : shellWord;
   for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
     const row = srcTable.events.find((r) => r.event === event && r.writeOnly !== true) ?? srcTable.events.find((r) => r.event === event);
     groups.forEach((group, g) => {
@@ -50,14 +51,25 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         if (hook.type !== undefined && hook.type !== 'command') return notInstallable.push({ from: where, why: `a ${String(hook.type)} hook: only command hooks run through the bridge` });
         if (command === undefined) return notInstallable.push({ from: where, why: 'no command' });
         if (row === undefined) return notInstallable.push({ from: where, why: `${from}'s ${event} has no equivalent in other harnesses` });
+        const unbridged = notCarried(hook);
+        if (unbridged !== undefined) return notInstallable.push({ from: where, why: unbridged });
         const target = dstTable.events.find((r) => r.action === row.action && r.writeOnly !== true);
         if (target === undefined) return notInstallable.push({ from: where, why: `${into} has no event for ${from}'s ${event} (${row.action}): it would never fire` });
-        const matcher = translateMatcher(group.matcher, srcTable, dstCompiled, row.fields.tool_name !== undefined);
-        if (typeof matcher === 'object') return notInstallable.push({ from: where, why: matcher.why });
+        const translated = translateMatcher(group.matcher, srcTable, dstCompiled, row.fields.tool_name !== undefined);
+        if (typeof translated === 'object') return notInstallable.push({ from: where, why: translated.why });
+        // An event of the target without a matcher (the default profile's SessionStart) runs its hooks on every
+        // one and `validate` warns of a matcher there (matcher-ignored): none is written; the bridge applies
+        // the source's own (`--matcher`).
+        const matcher = dstTable.hookConfig.shape === 'grouped' && (dst.view(target.event) as { matchField?: string | null } | undefined)?.matchField === null ? undefined : translated;
         // The hook's own timeout, in the source's unit: gemini's reader keeps it (milliseconds) as `rawTimeout`.
         const own = [hook[srcTable.hookConfig.timeout], hook.rawTimeout, hook.timeout].find((v) => v !== undefined);
         const seconds = (typeof own === 'number' && own > 0 ? own : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
-        const timeout = (seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1);
+        // Whole units, rounded up: Codex drops its whole hooks.json (the user's own hooks too) for a fractional
+        // `timeout` (a u64 of seconds), which a Gemini hook's milliseconds (5 ms: 2.005 s) gave.
+        // (Rounded to 1e-6 first, so that float noise, 2.1 * 1000 = 2100.0000000000005, adds no unit.)
+        // The entry's keys that decide how it is read (Cursor's failClosed, Claude's if), for the bridge.
+        const carried = Object.fromEntries((srcTable.hookConfig.carried ?? []).filter((k) => hook[k] !== undefined).map((k) => [k, hook[k]]));
+        const timeout = Math.ceil(Math.round((seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6);
         const line = [
           bridge,
           'bridge',
@@ -66,10 +78,11 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
           '--dialect',
           from,
           ...(into === 'copilot' ? ['--event', target.event] : []),
-          ...(group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? [] : ['--matcher', shellWord(group.matcher)]),
+          ...(group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? [] : ['--matcher', word(group.matcher)]),
           ...(typeof own === 'number' && own > 0 ? ['--timeout', String(own)] : []),
+          ...(Object.keys(carried).length === 0 ? [] : ['--entry', word(JSON.stringify(carried))]),
           '--',
-          shellWord(command),
+          word(command),
           BRIDGE_MARKER,
         ].join(' ');
         const { shape, command: key, timeout: timeoutKey } = dstTable.hookConfig;
@@ -82,6 +95,26 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
   }
   return { config: merge(options.existing, entries, dstTable), added, notInstallable };
 }
+
+// A hook's own environment and folder (Copilot CLI's `env` and `cwd`), which the bridge cannot carry: it runs the
+// command in the host's folder and environment. Installed without them, a guard switched on by its env
+// (`GUARD_MODE=block`) lets every call through, and a script named from its `cwd` is not found.
+function notCarried(hook: Record<string, unknown>): string | undefined {
+  const env = hook.env !== null && typeof hook.env === 'object' ? Object.keys(hook.env) : [];
+  if (env.length > 0) return `its env (${env.join(', ')}) cannot be passed through the bridge, which runs the command in the host's environment`;
+  if (typeof hook.cwd === 'string' && hook.cwd !== '' && hook.cwd !== '.') return `its cwd (${hook.cwd}) cannot be passed through the bridge, which runs the command in the host's folder`;
+  return undefined;
+}
+
+// Gemini replaces `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID` and
+// `$CLAUDE_PROJECT_DIR` in a hook's command as text, with the value shell-quoted (hookRunner.js expandCommand;
+// fixtures/gemini/engine/FINDINGS.md 38), inside quotes too: in the single-quoted word of the hook's command, a
+// folder with a space or a quote splits it, and the hook does not run (a Claude guard's
+// `"$CLAUDE_PROJECT_DIR"/hooks/guard.sh` fails open). The word keeps the text the bridge is to get: the `$` of such a
+// name ends one single-quoted part and the next starts at the name (`'$''CLAUDE_PROJECT_DIR'` is
+// `$CLAUDE_PROJECT_DIR` to the shell, and not Gemini's to replace); the bridge's hook gets the variables.
+const GEMINI_REPLACED = /\$(?=GEMINI_PROJECT_DIR|GEMINI_CWD|GEMINI_PLANS_DIR|GEMINI_SESSION_ID|CLAUDE_PROJECT_DIR)/g;
+const geminiWord = (s: string): string => shellWord(s).replace(GEMINI_REPLACED, () => "$''");
 
 // A matcher of tool names in the target's names: a list of names maps name by name (names with no
 // counterpart dropped; none left: not installable); a pattern cannot be translated, so the target starts

@@ -64,7 +64,10 @@ export function mergeForeign(hostName: string, hostEvent: string, states: EventS
         // (A dialect may state an ask's reason only as permissionDecisionReason: Copilot's, Claude's.)
         if (!asked) out.permissionDecisionReason = r.reason ?? r.permissionDecisionReason ?? out.permissionDecisionReason;
         asked = true;
-      } else block(`${r.reason === undefined ? '' : `${r.reason} — `}${said} asked for the user's approval, which ${hostName} cannot ask on ${hostEvent}: denied`);
+      } else {
+        const why = r.reason ?? r.permissionDecisionReason;
+        block(`${why === undefined ? '' : `${why} — `}${said} asked for the user's approval, which ${hostName} cannot ask on ${hostEvent}: denied`);
+      }
     } else if (r.permissionDecision === 'allow' && out.permissionDecision === undefined && states.permission === true) {
       out.permissionDecision = 'allow';
       const why = r.permissionDecisionReason ?? r.reason;

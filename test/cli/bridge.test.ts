@@ -57,6 +57,16 @@ describe('bridge', () => {
     expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo safe', timeout: 5 } } });
   });
 
+  it('--entry takes only the keys the dialect carries, as a JSON object', async () => {
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+    const other = await cli(['bridge', '--host', 'claude', '--dialect', 'cursor', '--entry', '{"loop_limit":2}', '--', 'true'], { input });
+    expect(other.code).toBe(64);
+    expect(other.stderr).toMatch(/--entry: "loop_limit" is not a key the bridge carries for this dialect \(failClosed\)/);
+    const bad = await cli(['bridge', '--host', 'claude', '--dialect', 'cursor', '--entry', 'yes', '--', 'true'], { input });
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toMatch(/--entry must be a JSON object/);
+  });
+
   it("a Cursor ask reaches Codex (which cannot ask) as a deny, and says so on stderr", async () => {
     const hook = scriptedHook(root, { stdout: { permission: 'ask', user_message: 'sure?' } });
     const r = await cli(['bridge', '--host', 'codex', '--dialect', 'cursor', '--', hook], { input: JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, turn_id: 't', model: 'm', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }) });

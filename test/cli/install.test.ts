@@ -80,4 +80,47 @@ describe('install', () => {
       await codex.close();
     }
   });
+
+  // The entry's keys that decide how its own harness reads it go to the bridge (--entry): without Cursor's
+  // failClosed a crashing guard would let the call through in the target, where Cursor blocks it.
+  it("carries a Cursor guard's failClosed: its crash blocks in a Claude registry, as in Cursor", async () => {
+    const crash = scriptedHook(root, { stderr: 'boom', exit: 1 });
+    const dir = mkdtempSync(join(root, 'c-'));
+    mkdirSync(join(dir, '.cursor'));
+    const file = join(dir, '.cursor', 'hooks.json');
+    const run = async (failClosed: boolean | undefined) => {
+      writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: crash, matcher: 'Shell', ...(failClosed === undefined ? {} : { failClosed }) }] } }));
+      const out = JSON.parse((await cli(['install', '--from', file, '--into', 'claude', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
+      const claude = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
+      try {
+        claude.addConfig(out.config, { source: 'user' });
+        return { command: out.added[0].command as string, result: await claude.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }) };
+      } finally {
+        await claude.close();
+      }
+    };
+    const closed = await run(true);
+    expect(closed.command).toContain(` --entry '{"failClosed":true}' -- `);
+    expect(closed.result).toMatchObject({ blocked: true, permissionDecision: 'deny' });
+    expect(closed.result.reason).toMatch(/hook failed closed/);
+    const open = await run(undefined);
+    expect(open.command).not.toContain('--entry');
+    expect(open.result.blocked).toBe(false);
+  });
+
+  it("carries a Claude hook's `if`: the bridged hook runs only where the rule matches, as in Claude Code", async () => {
+    const guard = scriptedHook(root, { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no pushing' } } });
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, if: 'Bash(git push *)' }] }] });
+    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
+    expect(out.added[0].command).toContain(` --entry '{"if":"Bash(git push *)"}' -- `);
+    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
+    try {
+      codex.addConfig(out.config, { source: 'user' });
+      const bash = (command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' as const });
+      expect(await codex.dispatch('PreToolUse', bash('git push origin main'))).toMatchObject({ blocked: true, reason: 'no pushing' });
+      expect((await codex.dispatch('PreToolUse', bash('git status'))).blocked).toBe(false);
+    } finally {
+      await codex.close();
+    }
+  });
 });

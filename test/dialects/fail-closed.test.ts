@@ -117,6 +117,15 @@ describe('decisions the host cannot state', () => {
     expect(result.reason).toMatch(/asked for the user's approval, which codex cannot ask on PreToolUse: denied/);
   });
 
+  it("a Claude ask's own reason (permissionDecisionReason) stays in the deny a Codex host gets", async () => {
+    const r = registry('codex', { claude: {} }, { bypassHookTrust: true });
+    const h = hook({ stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'confirm this command' } } });
+    r.addConfig(claudeConfig('PreToolUse', h.command, 'Bash'), { source: 'user', dialect: 'claude' });
+    const result = await r.dispatch('PreToolUse', { ...BASH, turn_id: 't', model: 'm', permission_mode: 'default' });
+    expect(result).toMatchObject({ blocked: true, permissionDecision: 'deny' });
+    expect(result.reason).toBe("confirm this command — a claude hook on PreToolUse asked for the user's approval, which codex cannot ask on PreToolUse: denied");
+  });
+
   it("Cursor's ask in a Claude host is Claude's ask", async () => {
     const r = registry('claude', { cursor: {} });
     const h = hook({ stdout: { permission: 'ask', user_message: 'sure?' } });

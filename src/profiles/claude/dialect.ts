@@ -9,7 +9,8 @@ const TOOL = { tool_name: 'tool_name', tool_input: 'tool_input', tool_use_id: 't
 export const claudeDialect: DialectTable = {
   profile: 'claude',
   mcp: 'claude',
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 600, projectFile: '.claude/settings.json' },
+  // `if` (permission-rule syntax on the tool's input, CC) narrows where the hook runs: carried, so it runs only there.
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 600, projectFile: '.claude/settings.json', carried: ['if'] },
   common: { session_id: 'session_id', transcript_path: 'transcript_path', cwd: 'cwd', permission_mode: 'permission_mode', agent_id: 'agent_id', agent_type: 'agent_type' },
   events: [
     { event: 'PreToolUse', action: 'tool.before', fields: TOOL, mint: ['tool_use_id'], states: { permission: true, ask: true, rewrite: true }, source: 'CC' },

@@ -11,7 +11,9 @@ export const cursorDialect: DialectTable = {
   profile: 'cursor',
   mcp: 'cursor',
   // The session's id is Cursor's conversation (and, observed on 3.9.16, its session_id too); a turn is a generation.
-  hookConfig: { shape: 'flat', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 60, projectFile: '.cursor/hooks.json' },
+  // `failClosed` turns a gate's crash or timeout into a block (CU-L): a bridged guard without it would fail open.
+  // (`loop_limit` counts follow-ups across a conversation, which one bridged call cannot: not carried.)
+  hookConfig: { shape: 'flat', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 60, projectFile: '.cursor/hooks.json', carried: ['failClosed'] },
   common: { session_id: 'conversation_id', turn_id: 'generation_id', model: 'model', transcript_path: 'transcript_path' },
   events: [
     { event: 'preToolUse', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'CU-L; CU-3P (PreToolUse → preToolUse)' },

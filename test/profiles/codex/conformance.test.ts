@@ -3,7 +3,7 @@
 // (fixtures/scripted-hook.sh: a shell's start, not node's) printing and exiting as it did (sleeps scaled down
 // tenfold, order kept),
 // and the dispatch must decide what Codex decided — whether the command ran, what the model saw in its
-// place, the contexts it got, Stop's continuation. `npm test` never needs the binary.
+// place, the contexts it got, Stop's continuation. the tests never need the binary.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

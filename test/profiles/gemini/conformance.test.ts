@@ -4,7 +4,7 @@
 // same behaviour as fixtures/scripted-hook.sh: a shell's start, not node's), and the dispatch must conclude
 // what Gemini's caller of the event concluded — blocked or not, with which reason and text, the rewritten
 // input, the context, the model events' outputs — with the hooks Gemini's plan ran, each getting the
-// stdin fields Gemini sent, in its order. `npm test` never needs the engine.
+// stdin fields Gemini sent, in its order. the tests never need the engine.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
