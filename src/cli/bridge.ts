@@ -48,23 +48,23 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
       return 0;
     }
     const m = /^--(host|dialect|event|matcher|timeout|entry)(?:=(.*))?$/.exec(f);
-    if (m === null) return usage(io, `unknown option ${JSON.stringify(f)}`);
+    if (m === null) return usage(io, flags, `unknown option ${JSON.stringify(f)}`);
     const value = m[2] ?? flags[++i];
-    if (value === undefined) return usage(io, `--${m[1]} needs a value`);
+    if (value === undefined) return usage(io, flags, `--${m[1]} needs a value`);
     opts[m[1]!] = value;
   }
   const names = Object.keys(PROFILES);
   for (const key of ['host', 'dialect'] as const) {
-    if (opts[key] === undefined) return usage(io, `missing --${key}`);
-    if (!names.includes(opts[key]!)) return usage(io, `--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
+    if (opts[key] === undefined) return usage(io, flags, `missing --${key}`);
+    if (!names.includes(opts[key]!)) return usage(io, flags, `--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
   }
-  if (command.length === 0) return usage(io, 'missing the hook command after --');
+  if (command.length === 0) return usage(io, flags, 'missing the hook command after --');
   const host = opts.host as ProfileName;
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
-  if (timeout !== undefined && !(timeout > 0)) return usage(io, `--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
+  if (timeout !== undefined && !(timeout > 0)) return usage(io, flags, `--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
   const entry = opts.entry === undefined ? {} : entryOf(opts.entry, PROFILES[dialect].dialect!.hookConfig.carried ?? []);
-  if (typeof entry === 'string') return usage(io, entry);
+  if (typeof entry === 'string') return usage(io, flags, entry);
 
   // From here on, anything that goes wrong is said to the host as a block, the stricter way.
   const refuse = (why: string): number => {
@@ -160,9 +160,27 @@ function entryOf(text: string, carried: readonly string[]): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
-function usage(io: BridgeIO, message: string): number {
+// A command line the bridge cannot read is the stricter outcome too: a host reads any exit but 2 (and 0) as
+// a failing hook and lets the action go ahead, so a flag this bridge lacks (a config written by a newer
+// `install`) or a typo must not let the call through. Exit 2, the usage on stderr, and where the host is
+// named, its own block on stdout (Gemini CLI reads exit 2 without one as no decision).
+function usage(io: BridgeIO, flags: readonly string[], message: string): number {
   io.stderr(`harness-hooks bridge: ${message}\n${USAGE}\n`);
-  return 64;
+  const host = flagValue(flags, 'host');
+  if (host !== undefined && Object.hasOwn(PROFILES, host)) {
+    const event = flagValue(flags, 'event') ?? '';
+    io.stdout(PROFILES[host as ProfileName].encodeOutput!(event, { block: `harness-hooks bridge: ${message}` }).stdout);
+  }
+  return 2;
+}
+
+// The value of `--name` (or `--name=value`) among the flags, however the rest of them parse.
+function flagValue(flags: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < flags.length; i++) {
+    if (flags[i] === `--${name}`) return flags[i + 1];
+    if (flags[i]!.startsWith(`--${name}=`)) return flags[i]!.slice(name.length + 3);
+  }
+  return undefined;
 }
 
 async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<string> {

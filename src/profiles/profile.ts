@@ -156,6 +156,8 @@ export interface Profile<Types extends ProfileTypes = ProfileTypes, State = any,
   /**
    * The inverse of its reading of a hook's output: the stdout, stderr and exit code this harness reads as
    * `decision` on `event` (what `harness-hooks bridge` answers it with), and what it cannot be told there.
+   * `event` is `''` where the host's event is not known (its stdin could not be read): then a block must be
+   * read as one on every event of the harness that can block.
    */
   encodeOutput?(event: string, decision: StatedDecision): EncodedOutput;
   /**

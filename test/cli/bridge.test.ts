@@ -60,10 +60,10 @@ describe('bridge', () => {
   it('--entry takes only the keys the dialect carries, as a JSON object', async () => {
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
     const other = await cli(['bridge', '--host', 'claude', '--dialect', 'cursor', '--entry', '{"loop_limit":2}', '--', 'true'], { input });
-    expect(other.code).toBe(64);
+    expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/--entry: "loop_limit" is not a key the bridge carries for this dialect \(failClosed\)/);
     const bad = await cli(['bridge', '--host', 'claude', '--dialect', 'cursor', '--entry', 'yes', '--', 'true'], { input });
-    expect(bad.code).toBe(64);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--entry must be a JSON object/);
   });
 
@@ -85,6 +85,10 @@ describe('bridge', () => {
     const r = await cli(['bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'true'], { input: 'not json' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the host's stdin is not a JSON object/);
+    // Gemini CLI reads exit 2 without a JSON decision as none: its block names no event, so it holds on any.
+    const gemini = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input: 'not json' });
+    expect(gemini.code).toBe(2);
+    expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: expect.stringMatching(/^harness-hooks bridge: the host's stdin is not a JSON object/) });
   });
 
   it('an event the dialect has no counterpart for: the hook does not run, and stderr says so', async () => {
@@ -96,10 +100,20 @@ describe('bridge', () => {
     expect(readRecords(record)).toEqual([]);
   });
 
-  it('usage errors exit 64 with the usage', async () => {
-    const r = await cli(['bridge', '--host', 'claud', '--dialect', 'gemini', '--', 'true']);
-    expect(r.code).toBe(64);
-    expect(r.stderr).toMatch(/--host must be one of/);
+  // A host reads any other exit as a failing hook and goes ahead: a command line the bridge cannot read (a
+  // typo, a flag of a newer install) must block, in the host's own words where the host is named.
+  it('a command line it cannot read blocks: exit 2, the usage on stderr, the named host\'s block on stdout', async () => {
+    const unnamed = await cli(['bridge', '--host', 'claud', '--dialect', 'gemini', '--', 'true']);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toMatch(/--host must be one of/);
+    expect(unnamed.stdout).toBe('');
+    const gemini = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--fail-closed', '--', 'true']);
+    expect(gemini.code).toBe(2);
+    expect(gemini.stderr).toMatch(/unknown option "--fail-closed"/);
+    expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: 'harness-hooks bridge: unknown option "--fail-closed"' });
+    const codex = await cli(['bridge', '--host=codex', '--dialect', 'claude', '--event', 'PreToolUse', '--timeout', '0', '--', 'true']);
+    expect(codex.code).toBe(2);
+    expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/--timeout must be a positive number/) });
   });
   void [claude, codex, gemini];
 });

@@ -13,6 +13,12 @@ export function encodeGeminiOutput(event: string, decision: StatedDecision): Enc
   const out: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
   let block = decision.block;
+  // The event is not known (the bridge could not read its stdin): Gemini blocks only on a JSON decision, not
+  // on exit 2 alone (fixtures/gemini/engine/FINDINGS.md 2), and `decision: "deny"` names no event, so it is
+  // read as a block on every event that can block.
+  if (event === '' && (block ?? decision.ask ?? decision.stop) !== undefined) {
+    return { stdout: JSON.stringify({ decision: 'deny', reason: block ?? decision.ask ?? decision.stop }), stderr: '', exitCode: 2, notes };
+  }
   // SessionStart, SessionEnd, PreCompress, Notification: observed only, nothing holds them back.
   if (!BLOCKS.has(event) && !MODEL.has(event)) {
     for (const [what, given] of [['block', decision.block ?? decision.ask], ['stop the agent', decision.stop], ["replace a tool's input", decision.updatedInput]] as const) if (given !== undefined) notes.push(`${event} cannot ${what}: not said`);
