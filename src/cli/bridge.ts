@@ -31,7 +31,7 @@ the dialect's rules, and the decision is written back in the host's output proto
   --matcher M         COMMAND's matcher, in the dialect's matcher rules on its own tool names
   --timeout N         COMMAND's timeout, in the dialect's unit (its config's \`timeout\`)
   --entry JSON        the hook entry's keys that decide how it is read, as its config writes them
-                      (Cursor's failClosed, Claude's if)`;
+                      (Cursor's failClosed, Claude's if and onFailure, Copilot's onFailure)`;
 
 /** The largest stdin read: a host's payload beyond it is refused, the stricter way. */
 const MAX_STDIN = 16 * 1024 * 1024;
@@ -59,6 +59,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
     if (!names.includes(opts[key]!)) return usage(io, flags, `--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
   }
   if (command.length === 0) return usage(io, flags, 'missing the hook command after --');
+  if (opts.host === opts.dialect) return usage(io, flags, `--host and --dialect are both ${opts.host}: its hooks need no bridge`);
   const host = opts.host as ProfileName;
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
@@ -98,15 +99,16 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const sessionId = [payload.session_id, payload.sessionId, payload.conversation_id].find((v) => typeof v === 'string') as string | undefined;
   const projectDir = [io.env.CLAUDE_PROJECT_DIR, io.env.GEMINI_PROJECT_DIR, io.env.CURSOR_PROJECT_DIR].find((v) => typeof v === 'string' && v.startsWith('/')) ?? cwd;
   // The host ran this command: its gates and trust were the host's to apply, and they let it run.
-  const registry = new HookRegistry({
-    profile: host,
-    settings: { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true },
-    session: { cwd, ...(sessionId === undefined ? {} : { sessionId }) },
-    projectDir,
-    logger: { warn: (message: string) => io.stderr(`${message}\n`) },
-    dialects: { [dialect]: dialect === 'codex' ? { bypassHookTrust: true } : {} },
-  } as never) as unknown as { dispatch(e: string, p: unknown): Promise<never>; addConfig(c: unknown, o: object): { skipped: { reason: string }[] }; close(): Promise<void> };
+  let registry: { dispatch(e: string, p: unknown): Promise<never>; addConfig(c: unknown, o: object): { skipped: { reason: string }[] }; close(): Promise<void> } | undefined;
   try {
+    registry = new HookRegistry({
+      profile: host,
+      settings: { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true },
+      session: { cwd, ...(sessionId === undefined ? {} : { sessionId }) },
+      projectDir,
+      logger: { warn: (message: string) => io.stderr(`${message}\n`) },
+      dialects: { [dialect]: dialect === 'codex' ? { bypassHookTrust: true } : {} },
+    } as never) as unknown as NonNullable<typeof registry>;
     const table = PROFILES[dialect].dialect!;
     const events = dialectEvents(PROFILES[host].dialect!, table, event, rest);
     if (events.length === 0) {
@@ -125,7 +127,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   } catch (error) {
     return refuse(errorMessage(error));
   } finally {
-    await registry.close();
+    await registry?.close();
   }
 }
 

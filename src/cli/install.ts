@@ -12,6 +12,7 @@ import { inferProfile } from './discover.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
 import { parseHooksConfig } from '../config/load.js';
 import type { DialectTable } from '../dialects/table.js';
+import type { Profile } from '../profiles/profile.js';
 import { compile, rowForKind, type Compiled } from '../dialects/translate.js';
 import { errorMessage } from '../dispatch-run.js';
 import { shellWord } from './shell-word.js';
@@ -20,6 +21,8 @@ import { shellWord } from './shell-word.js';
 export const BRIDGE_MARKER = '# harness-hooks:bridge';
 /** Added to a hook's timeout for the bridge's own start-up, in seconds. */
 const BRIDGE_STARTUP_SEC = 2;
+/** The largest timeout written, in the target's unit (setTimeout's range). */
+const MAX_TIMEOUT = 2_147_483_647;
 
 
 export interface Installed {
@@ -51,25 +54,31 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         if (hook.type !== undefined && hook.type !== 'command') return notInstallable.push({ from: where, why: `a ${String(hook.type)} hook: only command hooks run through the bridge` });
         if (command === undefined) return notInstallable.push({ from: where, why: 'no command' });
         if (row === undefined) return notInstallable.push({ from: where, why: `${from}'s ${event} has no equivalent in other harnesses` });
-        const unbridged = notCarried(hook);
+        const unbridged = notCarried(hook, command);
         if (unbridged !== undefined) return notInstallable.push({ from: where, why: unbridged });
         const target = dstTable.events.find((r) => r.action === row.action && r.writeOnly !== true);
         if (target === undefined) return notInstallable.push({ from: where, why: `${into} has no event for ${from}'s ${event} (${row.action}): it would never fire` });
-        const translated = translateMatcher(group.matcher, srcTable, dstCompiled, row.fields.tool_name !== undefined);
+        // A matcher the source's event ignores (Claude's UserPromptSubmit, Codex's Stop) is none: the hook runs
+        // on every one, and it goes neither to the target nor to the bridge.
+        const own = matchFieldOf(src, event) === null ? undefined : group.matcher;
+        const translated = translateMatcher(own, srcTable, dstCompiled, row.fields.tool_name !== undefined);
         if (typeof translated === 'object') return notInstallable.push({ from: where, why: translated.why });
-        // An event of the target without a matcher (the default profile's SessionStart) runs its hooks on every
-        // one and `validate` warns of a matcher there (matcher-ignored): none is written; the bridge applies
-        // the source's own (`--matcher`).
-        const matcher = dstTable.hookConfig.shape === 'grouped' && (dst.view(target.event) as { matchField?: string | null } | undefined)?.matchField === null ? undefined : translated;
+        // The target gets the translated matcher only where both events match tool names: elsewhere its event
+        // tests another field (Cursor's stop and beforeSubmitPrompt test a constant; the default profile's
+        // SessionStart has none), where the source's matcher would keep the bridge from ever starting; the
+        // bridge applies the source's own (`--matcher`) in the source's rules.
+        const onTools = row.fields.tool_name !== undefined && target.fields.tool_name !== undefined && typeof matchFieldOf(dst, target.event) === 'string';
+        const matcher = onTools ? translated : undefined;
         // The hook's own timeout, in the source's unit: gemini's reader keeps it (milliseconds) as `rawTimeout`.
-        const own = [hook[srcTable.hookConfig.timeout], hook.rawTimeout, hook.timeout].find((v) => v !== undefined);
-        const seconds = (typeof own === 'number' && own > 0 ? own : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
+        const ownTimeout = [hook[srcTable.hookConfig.timeout], hook.rawTimeout, hook.timeout].find((v) => v !== undefined);
+        const seconds = (typeof ownTimeout === 'number' && ownTimeout > 0 ? ownTimeout : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
         // Whole units, rounded up: Codex drops its whole hooks.json (the user's own hooks too) for a fractional
         // `timeout` (a u64 of seconds), which a Gemini hook's milliseconds (5 ms: 2.005 s) gave.
         // (Rounded to 1e-6 first, so that float noise, 2.1 * 1000 = 2100.0000000000005, adds no unit.)
         // The entry's keys that decide how it is read (Cursor's failClosed, Claude's if), for the bridge.
         const carried = Object.fromEntries((srcTable.hookConfig.carried ?? []).filter((k) => hook[k] !== undefined).map((k) => [k, hook[k]]));
-        const timeout = Math.ceil(Math.round((seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6);
+        // (At most MAX_TIMEOUT: a larger one, a "never" of 1e17, makes Codex refuse the whole merged file.)
+        const timeout = Math.min(MAX_TIMEOUT, Math.ceil(Math.round((seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6));
         const line = [
           bridge,
           'bridge',
@@ -78,8 +87,8 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
           '--dialect',
           from,
           ...(into === 'copilot' ? ['--event', target.event] : []),
-          ...(group.matcher === undefined || group.matcher === '' || group.matcher === '*' ? [] : ['--matcher', word(group.matcher)]),
-          ...(typeof own === 'number' && own > 0 ? ['--timeout', String(own)] : []),
+          ...(own === undefined || own === '' || own === '*' ? [] : ['--matcher', word(own)]),
+          ...(typeof ownTimeout === 'number' && ownTimeout > 0 ? ['--timeout', String(ownTimeout)] : []),
           ...(Object.keys(carried).length === 0 ? [] : ['--entry', word(JSON.stringify(carried))]),
           '--',
           word(command),
@@ -96,10 +105,17 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
   return { config: merge(options.existing, entries, dstTable), added, notInstallable };
 }
 
-// A hook's own environment and folder (Copilot CLI's `env` and `cwd`), which the bridge cannot carry: it runs the
-// command in the host's folder and environment. Installed without them, a guard switched on by its env
-// (`GUARD_MODE=block`) lets every call through, and a script named from its `cwd` is not found.
-function notCarried(hook: Record<string, unknown>): string | undefined {
+// What the bridge cannot carry, so that the hook would not run as its own harness runs it there: Copilot CLI's
+// own `env` and `cwd` (the bridge runs the command in the host's folder and environment: a guard switched on by
+// its env, `GUARD_MODE=block`, lets every call through, a script named from its `cwd` is not found) and its
+// `$COPILOT_HOOK_DIR` (the folder of a hooks file the bridge does not have); an exec-form hook (`args`,
+// Copilot's `exec`: the bridge runs one shell line) or another shell (PowerShell); and the stand-in for an entry
+// its harness could not read (Cursor rejects such a file: installed, it would run as a command that is not found).
+function notCarried(hook: Record<string, unknown>, command: string): string | undefined {
+  if (command.startsWith('(malformed hook ')) return `its entry is malformed (${command.slice(16, -1)}), and its harness does not load it`;
+  if (hook.args !== undefined || hook.exec !== undefined) return 'an exec-form hook (`args` / `exec`) cannot run through the bridge, which runs one shell command line';
+  if (hook.shell !== undefined && hook.shell !== 'bash') return `its shell (${String(hook.shell)}) cannot run through the bridge, which runs the command with /bin/sh`;
+  if (/\$\{?COPILOT_HOOK_DIR\b/.test(command)) return "it names $COPILOT_HOOK_DIR, the folder of its hooks file, which the bridge does not know";
   const env = hook.env !== null && typeof hook.env === 'object' ? Object.keys(hook.env) : [];
   if (env.length > 0) return `its env (${env.join(', ')}) cannot be passed through the bridge, which runs the command in the host's environment`;
   if (typeof hook.cwd === 'string' && hook.cwd !== '' && hook.cwd !== '.') return `its cwd (${hook.cwd}) cannot be passed through the bridge, which runs the command in the host's folder`;
@@ -115,6 +131,11 @@ function notCarried(hook: Record<string, unknown>): string | undefined {
 // `$CLAUDE_PROJECT_DIR` to the shell, and not Gemini's to replace); the bridge's hook gets the variables.
 const GEMINI_REPLACED = /\$(?=GEMINI_PROJECT_DIR|GEMINI_CWD|GEMINI_PLANS_DIR|GEMINI_SESSION_ID|CLAUDE_PROJECT_DIR)/g;
 const geminiWord = (s: string): string => shellWord(s).replace(GEMINI_REPLACED, () => "$''");
+
+// The field an event's matcher tests in a profile (null: the event ignores matchers).
+function matchFieldOf(profile: Profile<any, any>, event: string): string | null | undefined {
+  return (profile.view(event) as { matchField?: string | null } | undefined)?.matchField;
+}
 
 // A matcher of tool names in the target's names: a list of names maps name by name (names with no
 // counterpart dropped; none left: not installable); a pattern cannot be translated, so the target starts

@@ -72,7 +72,7 @@ export interface DialectTable {
    * `{ hooks: { Event: [{ matcher?, hooks: [{ type: 'command', command, timeout? }] }] } }`, `flat` is
    * `{ version: 1, hooks: { event: [{ <command key>, matcher?, <timeout key>? }] } }`; the timeout in this
    * harness's unit. `carried`: the other keys of a hook entry that decide how it is read (Cursor's
-   * `failClosed`, Claude's `if`), which `install` passes to the bridge (`--entry`) so the hook is read as
+   * `failClosed`, Claude's `if` and `onFailure`, Copilot's `onFailure`), which `install` passes to the bridge (`--entry`) so the hook is read as
    * its own harness reads it there.
    */
   readonly hookConfig: { readonly shape: 'grouped' | 'flat'; readonly command: string; readonly timeout: string; readonly unit: 's' | 'ms'; readonly defaultTimeout: number; readonly projectFile?: string; readonly carried?: readonly string[] };

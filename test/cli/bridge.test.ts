@@ -111,6 +111,9 @@ describe('bridge', () => {
     expect(gemini.code).toBe(2);
     expect(gemini.stderr).toMatch(/unknown option "--fail-closed"/);
     expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: 'harness-hooks bridge: unknown option "--fail-closed"' });
+    const same = await cli(['bridge', '--host', 'claude', '--dialect', 'claude', '--', 'true']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/--host and --dialect are both claude/);
     const codex = await cli(['bridge', '--host=codex', '--dialect', 'claude', '--event', 'PreToolUse', '--timeout', '0', '--', 'true']);
     expect(codex.code).toBe(2);
     expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/--timeout must be a positive number/) });

@@ -172,9 +172,12 @@ describe('install: every compatibility-suite config into every other harness', (
     expect(start).toHaveLength(1);
     expect(start[0]!.matcher).toBeUndefined();
     expect(start[0]!.hooks[0]!.command).toContain('--matcher startup --timeout 10 --');
-    // Where the target has a matcher for it, it is written (Codex's SessionStart matches `source`).
+    // Only tool names are translated: on other events the target gets no matcher even where it has one
+    // (Codex's SessionStart matches `source`, whose values are Codex's), and the bridge applies the source's.
     const codex = cases.find((k) => k.source.name === 'claude compat suite' && k.target === 'codex')!;
-    expect((JSON.parse(codex.firstText) as { hooks: Record<string, { matcher?: string }[]> }).hooks.SessionStart![0]!.matcher).toBe('startup');
+    const codexStart = (JSON.parse(codex.firstText) as { hooks: Record<string, { matcher?: string; hooks: { command: string }[] }[]> }).hooks.SessionStart![0]!;
+    expect(codexStart.matcher).toBeUndefined();
+    expect(codexStart.hooks[0]!.command).toContain('--matcher startup');
   });
 
   it('every source hook is added or listed as not installable with why: none dropped silently', () => {

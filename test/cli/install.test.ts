@@ -123,4 +123,54 @@ describe('install', () => {
       await codex.close();
     }
   });
+  it("carries a Claude hook's onFailure: block — its crash blocks in a Codex registry, as in Claude Code", async () => {
+    const crash = scriptedHook(root, { stderr: 'boom', exit: 1 });
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: crash, onFailure: 'block' }] }] });
+    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
+    expect(out.added[0].command).toContain(` --entry '{"onFailure":"block"}' -- `);
+    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
+    try {
+      codex.addConfig(out.config, { source: 'user' });
+      const result = await codex.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' });
+      expect(result.blocked).toBe(true);
+    } finally {
+      await codex.close();
+    }
+  });
+
+  it('lists what the bridge cannot run as its harness would as not installable: exec form, another shell, $COPILOT_HOOK_DIR, a malformed entry', async () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node', args: ['guard.mjs'] }, { type: 'command', command: './g.ps1', shell: 'powershell' }] }] });
+    const claude = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json'])).stdout);
+    expect(claude.added).toEqual([]);
+    expect(claude.notInstallable.map((n: { why: string }) => n.why)).toEqual([expect.stringMatching(/exec-form hook/), expect.stringMatching(/its shell \(powershell\)/)]);
+    const copilot = mkdtempSync(join(root, 'cp-'));
+    mkdirSync(join(copilot, '.github', 'hooks'), { recursive: true });
+    const cpFile = join(copilot, '.github', 'hooks', 'guard.json');
+    writeFileSync(cpFile, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: '"$COPILOT_HOOK_DIR"/guard.sh' }] } }));
+    const cp = JSON.parse((await cli(['install', '--from', cpFile, '--into', 'claude', '--json'])).stdout);
+    expect(cp.notInstallable).toEqual([{ from: 'hooks.preToolUse[0].hooks[0]', why: expect.stringMatching(/\$COPILOT_HOOK_DIR/) }]);
+    const cursor = mkdtempSync(join(root, 'cu-'));
+    mkdirSync(join(cursor, '.cursor'));
+    const cuFile = join(cursor, '.cursor', 'hooks.json');
+    writeFileSync(cuFile, JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: './guard.sh', failClosed: 'yes' }] } }));
+    const cu = JSON.parse((await cli(['install', '--from', cuFile, '--into', 'claude', '--json'])).stdout);
+    expect(cu.added).toEqual([]);
+    expect(cu.notInstallable).toEqual([{ from: 'hooks.preToolUse[0].hooks[0]', why: expect.stringMatching(/its entry is malformed \(hooks\.preToolUse\[0\]\.failClosed\)/) }]);
+  });
+
+  it("writes no matcher where the source's event ignores it or the target's event tests something else than tool names", async () => {
+    const dir = mkdtempSync(join(root, 'cx-'));
+    mkdirSync(join(dir, '.codex'));
+    const file = join(dir, '.codex', 'hooks.json');
+    writeFileSync(file, JSON.stringify({ hooks: { UserPromptSubmit: [{ matcher: 'secrets', hooks: [{ type: 'command', command: './prompt-guard.sh' }] }] } }));
+    const out = JSON.parse((await cli(['install', '--from', file, '--into', 'cursor', '--json'])).stdout);
+    // Cursor's beforeSubmitPrompt tests its matcher against "UserPromptSubmit": "secrets" would never fire.
+    expect(out.config.hooks.beforeSubmitPrompt).toEqual([{ command: expect.not.stringContaining('--matcher'), timeout: 602 }]);
+  });
+
+  it('caps a timeout past setTimeout\'s range (a Codex file with a larger one is refused whole)', async () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './g.sh', timeout: 1e17 }] }] });
+    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json'])).stdout);
+    expect(out.config.hooks.PreToolUse[0].hooks[0].timeout).toBe(2_147_483_647);
+  });
 });

@@ -9,8 +9,9 @@ const TOOL = { tool_name: 'tool_name', tool_input: 'tool_input', tool_use_id: 't
 export const claudeDialect: DialectTable = {
   profile: 'claude',
   mcp: 'claude',
-  // `if` (permission-rule syntax on the tool's input, CC) narrows where the hook runs: carried, so it runs only there.
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 600, projectFile: '.claude/settings.json', carried: ['if'] },
+  // Carried to the bridge: `if` (permission-rule syntax on the tool's input, CC) narrows where the hook runs;
+  // `onFailure: "block"` makes its failure a block (without it a crashing guard would let the call through).
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 's', defaultTimeout: 600, projectFile: '.claude/settings.json', carried: ['if', 'onFailure'] },
   common: { session_id: 'session_id', transcript_path: 'transcript_path', cwd: 'cwd', permission_mode: 'permission_mode', agent_id: 'agent_id', agent_type: 'agent_type' },
   events: [
     { event: 'PreToolUse', action: 'tool.before', fields: TOOL, mint: ['tool_use_id'], states: { permission: true, ask: true, rewrite: true }, source: 'CC' },

@@ -10,7 +10,8 @@ const TOOL = { tool_name: 'toolName', tool_input: 'toolArgs' } as const;
 export const copilotDialect: DialectTable = {
   profile: 'copilot',
   mcp: 'claude',
-  hookConfig: { shape: 'flat', command: 'bash', timeout: 'timeoutSec', unit: 's', defaultTimeout: 30, projectFile: '.github/hooks/harness-hooks.json' },
+  // `onFailure: "block"` (CP) makes a failing hook a deny: carried to the bridge, or a crashing guard would let the call through.
+  hookConfig: { shape: 'flat', command: 'bash', timeout: 'timeoutSec', unit: 's', defaultTimeout: 30, projectFile: '.github/hooks/harness-hooks.json', carried: ['onFailure'] },
   common: { session_id: 'sessionId', cwd: 'cwd' },
   events: [
     { event: 'preToolUse', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'CP; CP-BIN' },
