@@ -293,9 +293,15 @@ describe('http hooks', () => {
     received.length = 0;
     const { registry } = make({ allowPrivateNetwork: true });
     registry.addConfig(on('Stop', [{ type: 'http', url, headers: { 'X-Token': 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'] }]), { source: 'user' });
+    const saved = process.env.TOKEN;
     process.env.TOKEN = 'secret';
-    const r = await registry.dispatch('Stop', { stop_hook_active: true });
-    delete process.env.TOKEN;
+    let r;
+    try {
+      r = await registry.dispatch('Stop', { stop_hook_active: true });
+    } finally {
+      if (saved === undefined) delete process.env.TOKEN;
+      else process.env.TOKEN = saved;
+    }
     expect(r).toMatchObject({ blocked: true, reason: 'audit says no' });
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: true });
