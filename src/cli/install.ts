@@ -19,8 +19,13 @@ import { shellWord } from './shell-word.js';
 
 /** Marks the entries `install` owns in a target file. */
 export const BRIDGE_MARKER = '# harness-hooks:bridge';
-/** Added to a hook's timeout for the bridge's own start-up, in seconds. */
-const BRIDGE_STARTUP_SEC = 2;
+/**
+ * Added to a hook's timeout for the bridge's own time, in seconds: its start-up, and after a hook's timeout
+ * the kill grace (1 s) before it can answer. Past it the host kills the bridge and reads a timeout, an allow
+ * in every host: a guard whose own harness blocks on a timeout (Cursor's failClosed, onFailure: block) would
+ * fail open. On a 2-core machine at load 10 a bridged 1 s hook took over 3 s in all; 5 s leaves room.
+ */
+const BRIDGE_MARGIN_SEC = 5;
 /** The largest timeout written, in the target's unit (setTimeout's range). */
 const MAX_TIMEOUT = 2_147_483_647;
 
@@ -78,7 +83,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         // The entry's keys that decide how it is read (Cursor's failClosed, Claude's if), for the bridge.
         const carried = Object.fromEntries((srcTable.hookConfig.carried ?? []).filter((k) => hook[k] !== undefined).map((k) => [k, hook[k]]));
         // (At most MAX_TIMEOUT: a larger one, a "never" of 1e17, makes Codex refuse the whole merged file.)
-        const timeout = Math.min(MAX_TIMEOUT, Math.ceil(Math.round((seconds + BRIDGE_STARTUP_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6));
+        const timeout = Math.min(MAX_TIMEOUT, Math.ceil(Math.round((seconds + BRIDGE_MARGIN_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6));
         const line = [
           bridge,
           'bridge',

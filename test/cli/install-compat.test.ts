@@ -153,14 +153,14 @@ describe('install: every compatibility-suite config into every other harness', (
   });
 
   it('writes whole seconds into Codex from Gemini’s milliseconds (a fractional timeout drops the whole hooks.json)', () => {
-    // The gemini fixture's SessionStart hook says "timeout": 5 (Gemini: 5 ms): 2.005 s before, which Codex
+    // The gemini fixture's SessionStart hook says "timeout": 5 (Gemini: 5 ms): 5.005 s before, which Codex
     // rejects, and with it every hook in the file, the target's own ones too.
     const c = cases.find((k) => k.source.harness === 'gemini' && k.target === 'codex')!;
     const written = JSON.parse(c.firstText) as { hooks: Record<string, { hooks: { command: string; timeout: number }[] }[]> };
     const timeouts = Object.values(written.hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.timeout)));
-    expect(timeouts).toEqual(expect.arrayContaining([5, 7, 3]));
+    expect(timeouts).toEqual(expect.arrayContaining([5, 10, 6]));
     for (const t of timeouts) expect(Number.isInteger(t)).toBe(true);
-    expect(written.hooks.SessionStart![0]!.hooks[0]).toMatchObject({ timeout: 3 });
+    expect(written.hooks.SessionStart![0]!.hooks[0]).toMatchObject({ timeout: 6 });
     expect(written.hooks.SessionStart![0]!.hooks[0]!.command).toContain('--timeout 5 --');
   });
 

@@ -32,8 +32,8 @@ describe('install', () => {
       ['PreToolUse', 'apply_patch'],
       ['PreToolUse', 'Bash'],
     ]);
-    expect(out.config.hooks.PreToolUse[0].hooks[0]).toEqual({ type: 'command', command: "harness-hooks bridge --host codex --dialect claude --matcher 'Edit|Write' --timeout 30 -- ./guard.sh # harness-hooks:bridge", timeout: 32 });
-    expect(out.config.hooks.PreToolUse[1].hooks[0].timeout).toBe(602);
+    expect(out.config.hooks.PreToolUse[0].hooks[0]).toEqual({ type: 'command', command: "harness-hooks bridge --host codex --dialect claude --matcher 'Edit|Write' --timeout 30 -- ./guard.sh # harness-hooks:bridge", timeout: 35 });
+    expect(out.config.hooks.PreToolUse[1].hooks[0].timeout).toBe(605);
     expect(out.notInstallable).toEqual([{ from: 'hooks.Notification[0].hooks[0]', why: "codex has no event for claude's Notification (notification): it would never fire" }]);
     expect(r.stderr).toMatch(/not installable: hooks\.Notification\[0\]\.hooks\[0\]/);
   });
@@ -41,7 +41,7 @@ describe('install', () => {
   it('into Gemini: milliseconds, and a matcher whose tools Gemini lacks is not installable', async () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './g.sh', timeout: 5 }] }, { matcher: 'NotebookEdit', hooks: [{ type: 'command', command: './n.sh' }] }] });
     const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'gemini', '--json'])).stdout);
-    expect(out.config.hooks.BeforeTool).toEqual([{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5 -- ./g.sh'), timeout: 7000 }] }]);
+    expect(out.config.hooks.BeforeTool).toEqual([{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5 -- ./g.sh'), timeout: 10000 }] }]);
     expect(out.notInstallable).toEqual([{ from: 'hooks.PreToolUse[1].hooks[0]', why: 'the tools "NotebookEdit" matches have no counterpart in gemini: it would never fire' }]);
   });
 
@@ -51,7 +51,7 @@ describe('install', () => {
     const file = join(dir, '.gemini', 'settings.json');
     writeFileSync(file, JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: './g.sh', timeout: 5000 }] }] } }));
     const out = JSON.parse((await cli(['install', '--from', file, '--into', 'claude', '--json'])).stdout);
-    expect(out.config.hooks.PreToolUse).toEqual([{ matcher: 'Bash', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5000 -- ./g.sh'), timeout: 7 }] }]);
+    expect(out.config.hooks.PreToolUse).toEqual([{ matcher: 'Bash', hooks: [{ type: 'command', command: expect.stringContaining('--timeout 5000 -- ./g.sh'), timeout: 10 }] }]);
   });
 
   it('--write merges into the target file, keeps what is there, and a second run changes nothing', async () => {
@@ -62,7 +62,7 @@ describe('install', () => {
     const args = ['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'cursor', '--write', '--target-file', target];
     expect((await cli(args)).code).toBe(0);
     const once = readFileSync(target, 'utf8');
-    expect(JSON.parse(once).hooks).toEqual({ stop: [{ command: './mine.sh' }], preToolUse: [{ command: expect.stringContaining('bridge --host cursor --dialect claude'), timeout: 602, matcher: 'Shell' }] });
+    expect(JSON.parse(once).hooks).toEqual({ stop: [{ command: './mine.sh' }], preToolUse: [{ command: expect.stringContaining('bridge --host cursor --dialect claude'), timeout: 605, matcher: 'Shell' }] });
     expect((await cli(args)).code).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe(once);
   });
@@ -165,7 +165,7 @@ describe('install', () => {
     writeFileSync(file, JSON.stringify({ hooks: { UserPromptSubmit: [{ matcher: 'secrets', hooks: [{ type: 'command', command: './prompt-guard.sh' }] }] } }));
     const out = JSON.parse((await cli(['install', '--from', file, '--into', 'cursor', '--json'])).stdout);
     // Cursor's beforeSubmitPrompt tests its matcher against "UserPromptSubmit": "secrets" would never fire.
-    expect(out.config.hooks.beforeSubmitPrompt).toEqual([{ command: expect.not.stringContaining('--matcher'), timeout: 602 }]);
+    expect(out.config.hooks.beforeSubmitPrompt).toEqual([{ command: expect.not.stringContaining('--matcher'), timeout: 605 }]);
   });
 
   it('caps a timeout past setTimeout\'s range (a Codex file with a larger one is refused whole)', async () => {
