@@ -41,6 +41,8 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const flags = dash === -1 ? argv : argv.slice(0, dash);
   const command = dash === -1 ? [] : argv.slice(dash + 1);
   const opts: Record<string, string> = {};
+  // (Every flag is read before a problem is said, so that the host named after it gets its own block.)
+  let problem: string | undefined;
   for (let i = 0; i < flags.length; i++) {
     const f = flags[i]!;
     if (f === '-h' || f === '--help') {
@@ -48,33 +50,41 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
       return 0;
     }
     const m = /^--(host|dialect|event|matcher|timeout|entry)(?:=(.*))?$/.exec(f);
-    if (m === null) return usage(io, flags, `unknown option ${JSON.stringify(f)}`);
+    if (m === null) {
+      problem ??= `unknown option ${JSON.stringify(f)}`;
+      continue;
+    }
     const value = m[2] ?? flags[++i];
-    if (value === undefined) return usage(io, flags, `--${m[1]} needs a value`);
+    if (value === undefined) {
+      problem ??= `--${m[1]} needs a value`;
+      break;
+    }
     opts[m[1]!] = value;
   }
+  // A command line the bridge cannot read is a block too: a host reads any exit but 0 and 2 as a failing hook
+  // and goes ahead, so a typo, or a flag of a newer `install` this bridge lacks, must not let the call through.
+  const usage = (message: string): number => {
+    const code = block(io, opts.host, opts.event, message);
+    io.stderr(`${USAGE}\n`);
+    return code;
+  };
+  if (problem !== undefined) return usage(problem);
   const names = Object.keys(PROFILES);
   for (const key of ['host', 'dialect'] as const) {
-    if (opts[key] === undefined) return usage(io, flags, `missing --${key}`);
-    if (!names.includes(opts[key]!)) return usage(io, flags, `--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
+    if (opts[key] === undefined) return usage(`missing --${key}`);
+    if (!names.includes(opts[key]!)) return usage(`--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
   }
-  if (command.length === 0) return usage(io, flags, 'missing the hook command after --');
-  if (opts.host === opts.dialect) return usage(io, flags, `--host and --dialect are both ${opts.host}: its hooks need no bridge`);
+  if (command.length === 0) return usage('missing the hook command after --');
+  if (opts.host === opts.dialect) return usage(`--host and --dialect are both ${opts.host}: its hooks need no bridge`);
   const host = opts.host as ProfileName;
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
-  if (timeout !== undefined && !(timeout > 0)) return usage(io, flags, `--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
+  if (timeout !== undefined && !(timeout > 0)) return usage(`--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
   const entry = opts.entry === undefined ? {} : entryOf(opts.entry, PROFILES[dialect].dialect!.hookConfig.carried ?? []);
-  if (typeof entry === 'string') return usage(io, flags, entry);
+  if (typeof entry === 'string') return usage(entry);
 
   // From here on, anything that goes wrong is said to the host as a block, the stricter way.
-  const refuse = (why: string): number => {
-    const encoded = PROFILES[host].encodeOutput!(opts.event ?? '', { block: `harness-hooks bridge: ${why}` });
-    io.stderr(`harness-hooks bridge: ${why}\n`);
-    io.stdout(encoded.stdout);
-    // Exit 2 with the reason on stderr: every harness reads that as a block where it can block.
-    return 2;
-  };
+  const refuse = (why: string): number => block(io, host, opts.event, why);
   let text: string;
   try {
     text = await readAll(io.stdin, MAX_STDIN);
@@ -162,27 +172,13 @@ function entryOf(text: string, carried: readonly string[]): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
-// A command line the bridge cannot read is the stricter outcome too: a host reads any exit but 2 (and 0) as
-// a failing hook and lets the action go ahead, so a flag this bridge lacks (a config written by a newer
-// `install`) or a typo must not let the call through. Exit 2, the usage on stderr, and where the host is
-// named, its own block on stdout (Gemini CLI reads exit 2 without one as no decision).
-function usage(io: BridgeIO, flags: readonly string[], message: string): number {
-  io.stderr(`harness-hooks bridge: ${message}\n${USAGE}\n`);
-  const host = flagValue(flags, 'host');
-  if (host !== undefined && Object.hasOwn(PROFILES, host)) {
-    const event = flagValue(flags, 'event') ?? '';
-    io.stdout(PROFILES[host as ProfileName].encodeOutput!(event, { block: `harness-hooks bridge: ${message}` }).stdout);
-  }
+// Says `why` to the host as a block: the reason on stderr and exit 2, which every harness reads as a block
+// where it can block, and where the host is known, its own block on stdout (Gemini CLI reads exit 2 alone as
+// no decision; an unknown event is `''`: a block that holds on any event).
+function block(io: BridgeIO, host: string | undefined, event: string | undefined, why: string): number {
+  io.stderr(`harness-hooks bridge: ${why}\n`);
+  if (host !== undefined && Object.hasOwn(PROFILES, host)) io.stdout(PROFILES[host as ProfileName].encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
   return 2;
-}
-
-// The value of `--name` (or `--name=value`) among the flags, however the rest of them parse.
-function flagValue(flags: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < flags.length; i++) {
-    if (flags[i] === `--${name}`) return flags[i + 1];
-    if (flags[i]!.startsWith(`--${name}=`)) return flags[i]!.slice(name.length + 3);
-  }
-  return undefined;
 }
 
 async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<string> {

@@ -49,7 +49,7 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
   const notInstallable: Installed['notInstallable'] = [];
   const entries: Record<string, unknown[]> = {};
   const bridge = options.bridge ?? 'harness-hooks';
-  const word = into === 'gemini' ? geminiWord : shellWord;
+  const word = wordFor(dstTable);
   for (const [event, groups] of Object.entries(parsed.hooks ?? {})) {
     const row = srcTable.events.find((r) => r.event === event && r.writeOnly !== true) ?? srcTable.events.find((r) => r.event === event);
     groups.forEach((group, g) => {
@@ -78,12 +78,12 @@ export function installConfig(source: unknown, from: ProfileName, into: ProfileN
         const ownTimeout = [hook[srcTable.hookConfig.timeout], hook.rawTimeout, hook.timeout].find((v) => v !== undefined);
         const seconds = (typeof ownTimeout === 'number' && ownTimeout > 0 ? ownTimeout : srcTable.hookConfig.defaultTimeout) / (srcTable.hookConfig.unit === 'ms' ? 1000 : 1);
         // Whole units, rounded up: Codex drops its whole hooks.json (the user's own hooks too) for a fractional
-        // `timeout` (a u64 of seconds), which a Gemini hook's milliseconds (5 ms: 2.005 s) gave.
-        // (Rounded to 1e-6 first, so that float noise, 2.1 * 1000 = 2100.0000000000005, adds no unit.)
-        // The entry's keys that decide how it is read (Cursor's failClosed, Claude's if), for the bridge.
-        const carried = Object.fromEntries((srcTable.hookConfig.carried ?? []).filter((k) => hook[k] !== undefined).map((k) => [k, hook[k]]));
-        // (At most MAX_TIMEOUT: a larger one, a "never" of 1e17, makes Codex refuse the whole merged file.)
+        // `timeout` (a u64 of seconds), which a Gemini hook's milliseconds (5 ms: 5.005 s) gave.
+        // (Rounded to 1e-6 first, so that float noise, 2.1 * 1000 = 2100.0000000000005, adds no unit; at most
+        // MAX_TIMEOUT: a larger one, a "never" of 1e17, makes Codex refuse the whole merged file.)
         const timeout = Math.min(MAX_TIMEOUT, Math.ceil(Math.round((seconds + BRIDGE_MARGIN_SEC) * (dstTable.hookConfig.unit === 'ms' ? 1000 : 1) * 1e6) / 1e6));
+        // The entry's keys that decide how its harness reads it (the table's `carried`), for the bridge.
+        const carried = Object.fromEntries((srcTable.hookConfig.carried ?? []).filter((k) => hook[k] !== undefined).map((k) => [k, hook[k]]));
         const line = [
           bridge,
           'bridge',
@@ -127,15 +127,18 @@ function notCarried(hook: Record<string, unknown>, command: string): string | un
   return undefined;
 }
 
-// Gemini replaces `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_PLANS_DIR`, `$GEMINI_SESSION_ID` and
-// `$CLAUDE_PROJECT_DIR` in a hook's command as text, with the value shell-quoted (hookRunner.js expandCommand;
-// fixtures/gemini/engine/FINDINGS.md 38), inside quotes too: in the single-quoted word of the hook's command, a
-// folder with a space or a quote splits it, and the hook does not run (a Claude guard's
-// `"$CLAUDE_PROJECT_DIR"/hooks/guard.sh` fails open). The word keeps the text the bridge is to get: the `$` of such a
-// name ends one single-quoted part and the next starts at the name (`'$''CLAUDE_PROJECT_DIR'` is
-// `$CLAUDE_PROJECT_DIR` to the shell, and not Gemini's to replace); the bridge's hook gets the variables.
-const GEMINI_REPLACED = /\$(?=GEMINI_PROJECT_DIR|GEMINI_CWD|GEMINI_PLANS_DIR|GEMINI_SESSION_ID|CLAUDE_PROJECT_DIR)/g;
-const geminiWord = (s: string): string => shellWord(s).replace(GEMINI_REPLACED, () => "$''");
+// A shell word of the target's command line. A harness that replaces variables in a command as text, with a
+// shell-quoted value, inside quotes too (Gemini CLI: `hookConfig.replaced`) would split the single-quoted word
+// on a folder with a space or a quote, and the hook would not run (a Claude guard's
+// `"$CLAUDE_PROJECT_DIR"/hooks/guard.sh` failed open). The word keeps the text the bridge is to get: the `$` of
+// such a name ends one single-quoted part and the next starts at the name (`'$''CLAUDE_PROJECT_DIR'` is
+// `$CLAUDE_PROJECT_DIR` to the shell, and not the harness's to replace); the bridge's hook gets the variables.
+function wordFor(table: DialectTable): (s: string) => string {
+  const names = table.hookConfig.replaced ?? [];
+  if (names.length === 0) return shellWord;
+  const replaced = new RegExp(`\\$(?=${names.join('|')})`, 'g');
+  return (s) => shellWord(s).replace(replaced, () => "$''");
+}
 
 // The field an event's matcher tests in a profile (null: the event ignores matchers).
 function matchFieldOf(profile: Profile<any, any>, event: string): string | null | undefined {

@@ -72,10 +72,11 @@ export interface DialectTable {
    * `{ hooks: { Event: [{ matcher?, hooks: [{ type: 'command', command, timeout? }] }] } }`, `flat` is
    * `{ version: 1, hooks: { event: [{ <command key>, matcher?, <timeout key>? }] } }`; the timeout in this
    * harness's unit. `carried`: the other keys of a hook entry that decide how it is read (Cursor's
-   * `failClosed`, Claude's `if` and `onFailure`, Copilot's `onFailure`), which `install` passes to the bridge (`--entry`) so the hook is read as
-   * its own harness reads it there.
+   * `failClosed`, Claude's `if` and `onFailure`, Copilot's `onFailure`), which `install` passes to the bridge
+   * (`--entry`) so the hook is read there as its own harness reads it. `replaced`: the variables this harness
+   * replaces as text in a hook's command, even inside quotes (Gemini's), which `install` keeps from it.
    */
-  readonly hookConfig: { readonly shape: 'grouped' | 'flat'; readonly command: string; readonly timeout: string; readonly unit: 's' | 'ms'; readonly defaultTimeout: number; readonly projectFile?: string; readonly carried?: readonly string[] };
+  readonly hookConfig: { readonly shape: 'grouped' | 'flat'; readonly command: string; readonly timeout: string; readonly unit: 's' | 'ms'; readonly defaultTimeout: number; readonly projectFile?: string; readonly carried?: readonly string[]; readonly replaced?: readonly string[] };
   /** Own keys and the value this harness sends on every event when the host (and the session) said nothing. */
   readonly commonDefaults?: Readonly<Record<string, unknown>>;
   /** Hub field -> payload key, on every event (the session's id, cwd, …). */

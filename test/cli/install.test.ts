@@ -19,6 +19,25 @@ function claudeProject(hooks: Record<string, unknown>): string {
   return dir;
 }
 
+// `install --json` of a file into a target, with the built bridge as the command.
+async function installed(file: string, into: string): Promise<{ config: Record<string, unknown>; added: { command: string }[] }> {
+  return JSON.parse((await cli(['install', '--from', file, '--into', into, '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
+}
+
+// A registry of the target harness with the installed config, handed to `use`, then closed.
+async function inRegistry<T>(options: Record<string, unknown>, dir: string, config: unknown, use: (r: { dispatch(e: string, p: object): Promise<Any> }) => Promise<T>): Promise<T> {
+  const r = new HookRegistry({ ...options, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir } as never) as unknown as { addConfig(c: unknown, o: object): unknown; dispatch(e: string, p: object): Promise<Any>; close(): Promise<void> };
+  try {
+    r.addConfig(config, { source: 'user' });
+    return await use(r);
+  } finally {
+    await r.close();
+  }
+}
+type Any = any;
+const CODEX = { profile: 'codex', bypassHookTrust: true };
+const codexBash = (command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' });
+
 describe('install', () => {
   it("translates events and tool matchers to the target's names, timeouts to its unit, and lists what cannot fire", async () => {
     const dir = claudeProject({
@@ -71,14 +90,8 @@ describe('install', () => {
     const guard = scriptedHook(root, { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'claude guard says no' } } });
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }] });
     const r = await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`]);
-    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
-    try {
-      codex.addConfig(JSON.parse(r.stdout), { source: 'user' });
-      const result = await codex.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' });
-      expect(result).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'claude guard says no' });
-    } finally {
-      await codex.close();
-    }
+    const result = await inRegistry(CODEX, dir, JSON.parse(r.stdout), (codex) => codex.dispatch('PreToolUse', codexBash('rm -rf /')));
+    expect(result).toMatchObject({ blocked: true, permissionDecision: 'deny', reason: 'claude guard says no' });
   });
 
   // The entry's keys that decide how its own harness reads it go to the bridge (--entry): without Cursor's
@@ -90,14 +103,8 @@ describe('install', () => {
     const file = join(dir, '.cursor', 'hooks.json');
     const run = async (failClosed: boolean | undefined) => {
       writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: crash, matcher: 'Shell', ...(failClosed === undefined ? {} : { failClosed }) }] } }));
-      const out = JSON.parse((await cli(['install', '--from', file, '--into', 'claude', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
-      const claude = new HookRegistry({ profile: 'claude', settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
-      try {
-        claude.addConfig(out.config, { source: 'user' });
-        return { command: out.added[0].command as string, result: await claude.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }) };
-      } finally {
-        await claude.close();
-      }
+      const out = await installed(file, 'claude');
+      return { command: out.added[0]!.command, result: await inRegistry({ profile: 'claude' }, dir, out.config, (claude) => claude.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' })) };
     };
     const closed = await run(true);
     expect(closed.command).toContain(` --entry '{"failClosed":true}' -- `);
@@ -111,31 +118,21 @@ describe('install', () => {
   it("carries a Claude hook's `if`: the bridged hook runs only where the rule matches, as in Claude Code", async () => {
     const guard = scriptedHook(root, { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no pushing' } } });
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, if: 'Bash(git push *)' }] }] });
-    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
-    expect(out.added[0].command).toContain(` --entry '{"if":"Bash(git push *)"}' -- `);
-    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
-    try {
-      codex.addConfig(out.config, { source: 'user' });
-      const bash = (command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' as const });
-      expect(await codex.dispatch('PreToolUse', bash('git push origin main'))).toMatchObject({ blocked: true, reason: 'no pushing' });
-      expect((await codex.dispatch('PreToolUse', bash('git status'))).blocked).toBe(false);
-    } finally {
-      await codex.close();
-    }
+    const out = await installed(join(dir, '.claude', 'settings.json'), 'codex');
+    expect(out.added[0]!.command).toContain(` --entry '{"if":"Bash(git push *)"}' -- `);
+    await inRegistry(CODEX, dir, out.config, async (codex) => {
+      expect(await codex.dispatch('PreToolUse', codexBash('git push origin main'))).toMatchObject({ blocked: true, reason: 'no pushing' });
+      expect((await codex.dispatch('PreToolUse', codexBash('git status'))).blocked).toBe(false);
+    });
   });
+
   it("carries a Claude hook's onFailure: block — its crash blocks in a Codex registry, as in Claude Code", async () => {
     const crash = scriptedHook(root, { stderr: 'boom', exit: 1 });
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: crash, onFailure: 'block' }] }] });
-    const out = JSON.parse((await cli(['install', '--from', join(dir, '.claude', 'settings.json'), '--into', 'codex', '--json', '--bridge', `${shq(process.execPath)} ${shq(CLI)}`])).stdout);
-    expect(out.added[0].command).toContain(` --entry '{"onFailure":"block"}' -- `);
-    const codex = new HookRegistry({ profile: 'codex', bypassHookTrust: true, settings: { enableShellHooks: true }, session: { sessionId: 's', cwd: dir }, projectDir: dir });
-    try {
-      codex.addConfig(out.config, { source: 'user' });
-      const result = await codex.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't', turn_id: 't1', model: 'm', permission_mode: 'default' });
-      expect(result.blocked).toBe(true);
-    } finally {
-      await codex.close();
-    }
+    const out = await installed(join(dir, '.claude', 'settings.json'), 'codex');
+    expect(out.added[0]!.command).toContain(` --entry '{"onFailure":"block"}' -- `);
+    const result = await inRegistry(CODEX, dir, out.config, (codex) => codex.dispatch('PreToolUse', codexBash('ls')));
+    expect(result.blocked).toBe(true);
   });
 
   it('lists what the bridge cannot run as its harness would as not installable: exec form, another shell, $COPILOT_HOOK_DIR, a malformed entry', async () => {

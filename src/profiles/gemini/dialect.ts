@@ -11,7 +11,9 @@ const TOOL = { tool_name: 'tool_name', tool_input: 'tool_input' } as const;
 export const geminiDialect: DialectTable = {
   profile: 'gemini',
   mcp: 'gemini',
-  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 'ms', defaultTimeout: 60000, projectFile: '.gemini/settings.json' },
+  // Gemini replaces these in a hook's command as text, shell-quoted, inside quotes too (hookRunner.js
+  // expandCommand; GM-E FINDINGS.md 38).
+  hookConfig: { shape: 'grouped', command: 'command', timeout: 'timeout', unit: 'ms', defaultTimeout: 60000, projectFile: '.gemini/settings.json', replaced: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_PLANS_DIR', 'GEMINI_SESSION_ID', 'CLAUDE_PROJECT_DIR'] },
   common: { session_id: 'session_id', transcript_path: 'transcript_path', cwd: 'cwd' },
   events: [
     { event: 'BeforeTool', action: 'tool.before', fields: TOOL, states: { permission: true, ask: true, rewrite: true }, source: 'GM-L; GM (PreToolUse → BeforeTool)' },
