@@ -189,3 +189,21 @@ describe('an invalid settings file among valid ones', () => {
     expect(firedIds(result)).toEqual(['U_LOCAL', 'U_USER']);
   });
 });
+
+describe('onFailure on a settings hook, as the real binary follows it', () => {
+  // Recorded: Claude Code 2.1.328 blocked the call of a hook that exited 1 with `onFailure: "block"` (the key
+  // `harness-hooks install` carries to the bridge, so the hook blocks in another harness too).
+  it('a hook that exits 1 with onFailure: "block" blocks the tool call, its stderr in the reason', async () => {
+    const r = recordedRule('docs-rules', 'onfailure-block');
+    expect(r.observed).toMatchObject({ ran: false, denied: true });
+    const registry = replayRegistry(r);
+    try {
+      const result = await registry.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'touch x', description: 'x' }, tool_use_id: 't1' });
+      expect(result.blocked).toBe(true);
+      expect(result.permissionDecision).toBe('deny');
+      expect(result.reason).toMatch(/boom/);
+    } finally {
+      await registry.close();
+    }
+  });
+});
