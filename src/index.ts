@@ -1,5 +1,5 @@
 // The public surface, at a glance.
-export { HookRegistry } from './registry.js';
+export { HookRegistry } from './hook-registry.js';
 export type { HookRegistryOptions, HookRegistryBaseOptions, HookRegistryConstructor, HookListing, HookExplanation, RecordLine } from './registry.js';
 export type { EventOf, PayloadOf, HandlerOf, ResultOf, ProfileNameOf } from './registry.js';
 export type { HookWatcher } from './watch/watcher.js';

@@ -1,4 +1,4 @@
-// Node's fs and os for the code that loads with the package (os on first use), and `requireBuiltin` for
+// Node's fs, util and os for the code that loads with the package (os on first use), and `requireBuiltin` for
 // builtins loaded on first use (child_process). Cold start: an ES `import … from 'node:fs'` makes the
 // module's namespace from every one of its exports, which runs fs's lazy getters (`ReadStream`,
 // `promises`, …) and so loads Node's nineteen stream modules (≈1.1 ms at import, measured). Taken with a
@@ -35,6 +35,9 @@ export const {
   writeFileSync,
   writeSync,
 } = fs;
+// util is loaded with Node itself; an ES import of it would run its lazy getters (parseArgs, MIMEType: three
+// more modules).
+export const { isDeepStrictEqual } = requireBuiltin('node:util') as typeof import('node:util');
 // os loads on first use (its binding is not needed at import).
 const nodeOs = (): typeof import('node:os') => (os ??= requireBuiltin('node:os') as typeof import('node:os'));
 export const homedir = (): string => nodeOs().homedir();

@@ -23,7 +23,8 @@ import { ENTRY_FIELDS, makeEntry, type Entry, type EntryInvoker, type EntryMeta 
 import { describeValue, HookClosedError, HookTypeError } from './errors.js';
 import { rejectUnknownKeys } from './option-keys.js';
 import { CommandExecutor } from './executor/index.js';
-import { DEFAULT_PROFILE, methodsFor, PROFILES, type DefaultProfileName, type ProfileName, type ProfileRef, type TypesOf } from './profiles/index.js';
+import type { DefaultProfileName, ProfileName, ProfileRef, TypesOf } from './profiles/index.js';
+import { methodsFor, resolveProfile, type ProfileCatalogue } from './profile-catalogue.js';
 import type { EventView, Profile, ProfileHost, ProfileRegistry, ToolAliases } from './profiles/profile.js';
 import { EMPTY_DISPATCH, makeAbortedResult } from './result.js';
 import { Dialects, type Dialect, type DialectRegistry } from './dialects/dialects.js';
@@ -43,6 +44,7 @@ import type {
   HookSettings,
   RegisterOptions,
 } from './types.js';
+import { isoTime } from './iso-time.js';
 
 /** The options every profile shares. */
 export interface HookRegistryBaseOptions<P extends ProfileRef = DefaultProfileName> {
@@ -207,9 +209,9 @@ export const DEFAULT_DEADLINES: Readonly<{ handlerMs: number; stopHandlerMs: num
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'matcher', 'plugin', 'longRunning', 'background']);
 const SHARED_OPTION_KEYS = new Set(['profile', 'settings', 'session', 'toolAliases', 'deadlines', 'logger', 'executor', 'projectDir', 'hookEnv', 'trustStore', 'onHookStart', 'onHookEnd', 'timing', 'record', 'redact', 'dialects']);
 
-// Registers hooks and dispatches lifecycle events to them. `HookRegistry` (below) is this class with the
-// profile's methods typed in.
-class Registry<P extends ProfileRef = DefaultProfileName> {
+// Registers hooks and dispatches lifecycle events to them, knowing the profiles of a catalogue by name.
+// `HookRegistry` (src/hook-registry.ts) is this class with the built-in profiles, and their methods typed in.
+export class Registry<P extends ProfileRef = DefaultProfileName> {
   readonly profile: ProfileNameOf<P>;
   readonly settings: Readonly<Required<HookSettings>>;
   readonly logger: HookLogger;
@@ -247,11 +249,15 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
   /** onDispatch() listeners; undefined while there are none (the dispatch's fast path reads one field). */
   #dispatchListeners: Set<(event: string, payload: unknown) => void> | undefined;
 
-  constructor(options: HookRegistryOptions<P> = {} as HookRegistryOptions<P>) {
+  /** The profiles this registry knows by name (its `profile` and `dialects` options name them). */
+  readonly #catalogue: ProfileCatalogue;
+
+  constructor(options: HookRegistryOptions<P> = {} as HookRegistryOptions<P>, catalogue: ProfileCatalogue) {
     if (options === null || typeof options !== 'object') {
       throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the HookRegistry options to be an object, got ${describeValue(options)}`);
     }
-    const profile = resolveProfile(options.profile);
+    this.#catalogue = catalogue;
+    const profile = resolveProfile(options.profile, catalogue);
     this.#profile = profile;
     // A misspelt option is an error, with a suggestion (a profile without `optionKeys` reads the rest itself).
     if (profile.optionKeys !== undefined) rejectUnknownKeys(options, [...SHARED_OPTION_KEYS, ...profile.optionKeys], `new HookRegistry({ profile: '${profile.name}' })`);
@@ -334,7 +340,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     };
     // The profile validates and keeps its own options.
     if (profile.init !== undefined) this.#host.state = profile.init(profileOptions(options), this.#host as ProfileHost<undefined>);
-    for (const [name, method] of Object.entries(methodsFor(profile))) {
+    for (const [name, method] of Object.entries(methodsFor(profile, catalogue))) {
       // A profile adds methods; it never replaces the registry's own.
       if (name in this) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `The ${profile.name} profile's method \`${name}\` would replace the registry's own \`${name}\``);
       // (A loader's files are traced and its call remembered, for watch(): src/config/load-trace.ts.)
@@ -750,7 +756,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
 
   // One JSON line per dispatch, written when it resolves.
   #recordDispatch<R extends DispatchResult>(event: string, payload: unknown, running: Promise<R>, t0: number, wall: number): Promise<R> {
-    const time = new Date(wall).toISOString();
+    const time = isoTime(wall);
     return running.then((result) => {
       const { runs, ...decision } = result as DispatchResult & { env?: Record<string, string>; hookSpecificOutput?: Record<string, unknown> };
       // What hooks exported to CLAUDE_ENV_FILE can be a credential: its names are kept, not its values.
@@ -809,9 +815,10 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
     const executor = { run: (...args: Parameters<CommandExecutor['run']>) => this.#host.executor().run(...args) };
     const dialects: Dialect[] = [];
     for (const name of Object.keys(listed)) {
-      const profile = PROFILES[name as ProfileName] as Profile<any, any> | undefined;
+      const profile = Object.hasOwn(this.#catalogue, name) ? this.#catalogue[name] : undefined;
       if (profile === undefined) {
-        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: unknown dialect ${describeValue(name)}${didYouMean(name, Object.keys(PROFILES))}; the dialects are ${Object.keys(PROFILES).join(', ')}`);
+        const names = Object.keys(this.#catalogue);
+        throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: unknown dialect ${describeValue(name)}${didYouMean(name, names)}; the dialects are ${names.join(', ')}`);
       }
       if (name === this.profile) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: '${name}' is this registry's own profile; its hooks need no dialect`);
       if (profile.dialect === undefined) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: the ${name} profile has no translation table`);
@@ -822,7 +829,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
       for (const key of Object.keys(own)) {
         if (SHARED_OPTION_KEYS.has(key)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: \`dialects.${name}.${key}\` is shared by every dialect: set it on the registry`);
       }
-      const registry = new Registry({ ...shared, ...(own as object), profile: name as ProfileName, executor } as HookRegistryOptions<ProfileName>);
+      const registry = new Registry({ ...shared, ...(own as object), profile: name as ProfileName, executor } as HookRegistryOptions<ProfileName>, this.#catalogue);
       registry.#onChanged = () => result.changed();
       dialects.push({ name, registry: registry as unknown as DialectRegistry, table: compile(profile.dialect) });
     }
@@ -843,7 +850,7 @@ class Registry<P extends ProfileRef = DefaultProfileName> {
         if (hostLoad !== undefined) reports.push(...((await recordLoad(this, (target) => hostLoad(target as ProfileRegistry, this.#host, { ...common, ...own(this.profile) } as never))) as AddConfigReport[]));
         for (const d of dialects) {
           // A harness without hook files (the afk reference) has no loader: its hooks come by addConfig.
-          if (PROFILES[d.name as ProfileName].methods?.loadSettings === undefined) continue;
+          if (this.#catalogue[d.name]!.methods?.loadSettings === undefined) continue;
           const registry = d.registry as unknown as { loadSettings(o: object): Promise<AddConfigReport[]> };
           reports.push(...(await registry.loadSettings({ ...common, ...own(d.name), ...(per?.[d.name] ?? {}) })));
         }
@@ -1029,24 +1036,6 @@ function describeMeta(meta: EntryMeta | undefined): Pick<HookListing, 'source' |
   return out;
 }
 
-// The `profile` option as a profile object: a built-in one by name, or one written outside the package.
-function resolveProfile(ref: unknown): Profile<any, any> {
-  if (ref === undefined) return PROFILES[DEFAULT_PROFILE];
-  if (typeof ref === 'string') {
-    if (Object.hasOwn(PROFILES, ref)) return PROFILES[ref as keyof typeof PROFILES];
-  } else if (ref !== null && typeof ref === 'object') {
-    const p = ref as Partial<Profile>;
-    const missing = (['view', 'compileMatcher', 'checkPayload', 'run', 'gate', 'configEntry'] as const).filter((k) => typeof p[k] !== 'function');
-    if (typeof p.name !== 'string') missing.unshift('name' as never);
-    if (!Array.isArray(p.events)) missing.push('events' as never);
-    if (!Array.isArray(p.sources)) missing.push('sources' as never);
-    if (missing.length === 0) return ref as Profile<any, any>;
-    throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option's object to be a profile; it lacks ${missing.join(', ')}`);
-  }
-  const names = Object.keys(PROFILES).map((n) => `'${n}'`).join(', ');
-  throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`profile\` option to be ${names} or a profile object, got ${describeValue(ref)}`);
-}
-
 // The options a profile reads itself: every key that is not a shared one (unknown keys were refused
 // already when the profile lists its `optionKeys`; its `init` checks the values).
 function profileOptions(options: object): Readonly<Record<string, unknown>> {
@@ -1071,8 +1060,6 @@ export type HookRegistryConstructor = UnionToIntersection<{ [K in ProfileName]: 
   readonly prototype: Registry<any>;
 };
 
-// The class, typed so that `new HookRegistry({ profile })` has the profile's methods.
-export const HookRegistry = Registry as unknown as HookRegistryConstructor;
 
 // The entries an identical hook replaces whatever the payload, each with the one that runs in its place
 // (src/dedup.ts, as dispatch and explain choose it). Only where every copy has the same matcher (`*` and

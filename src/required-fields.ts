@@ -9,6 +9,13 @@ export type RequiredCheck = (payload: Record<string, unknown>) => boolean;
 
 export function compileRequiredCheck(fields: readonly string[]): RequiredCheck {
   if (fields.length === 0) return () => true;
+  // Cold start: compiled on its first call. A profile makes one per event when a registry is made, and a
+  // process that dispatches one or two events (the bridge) would compile thirty (≈1.4 ms, measured).
+  let check: RequiredCheck = (p) => (check = compiled(fields))(p);
+  return (p) => check(p);
+}
+
+function compiled(fields: readonly string[]): RequiredCheck {
   const test = fields.map((f) => `p[${JSON.stringify(f)}] !== undefined`).join(' && ');
   try {
     return new Function('p', `return ${test};`) as RequiredCheck;

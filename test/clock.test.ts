@@ -64,3 +64,17 @@ describe('turn stamp', () => {
     }
   });
 });
+
+describe('now', () => {
+  it('reads a monotonic clock in milliseconds, in step with performance.now()', async () => {
+    const a = now();
+    const p = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const b = now();
+    const q = performance.now();
+    expect(b).toBeGreaterThan(a);
+    // The same clock from another origin: the same elapsed time, to well under a millisecond.
+    expect(Math.abs(b - a - (q - p))).toBeLessThan(1);
+    expect(b - a).toBeGreaterThanOrEqual(29);
+  });
+});

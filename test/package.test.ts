@@ -1,8 +1,9 @@
 // The package as published: a packed tarball carries the build, the bin path is one npm accepts, and the
 // runtime dependencies are ranges a consumer's copies can dedupe with (the lock still pins CI).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -40,15 +41,16 @@ describe('the packed package', () => {
     expect(files.filter((f) => f.path.endsWith('.map'))).toEqual([]);
     const cli = readFileSync(new URL('../dist/cli.js', import.meta.url), 'utf8');
     expect(cli.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    // The bin loads one command's code (the CLI's, or the bridge's alone); each imports the shared chunk.
-    const loaded = [...cli.matchAll(/import\('\.\/((?:main|bridge)-[A-Z0-9]+\.js)'\)/g)].map((m) => m[1]!);
+    // The bin loads one command's code (the CLI's, or the bridge's alone); each imports the core's one file.
+    const loaded = [...cli.matchAll(/import\(["']\.\/((?:main|bridge)-[A-Z0-9]+\.js)["']\)/g)].map((m) => m[1]!);
     expect(loaded.map((f) => f.replace(/-.*/, '')).sort()).toEqual(['bridge', 'main']);
     for (const f of loaded) {
       const text = readFileSync(new URL(`../dist/${f}`, import.meta.url), 'utf8');
-      expect(text).toMatch(/from '\.\/chunk-[A-Z0-9]+\.js'/);
-      expect(text).not.toContain('var Registry'); // the registry is in the shared chunk, not in a command's
+      expect(text).toMatch(/from ["']\.\/core\.js["']/);
+      expect(text).not.toContain('var Registry'); // the registry is in the core's file, not in a command's
     }
     expect(cli).not.toContain('var Registry');
+    expect(readFileSync(new URL('../dist/core.js', import.meta.url), 'utf8')).toContain('var Registry');
     // (What the README says of the size, with room to grow.)
     expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1_800_000);
   }, 30_000);
@@ -94,7 +96,9 @@ describe('the build, for cold start', () => {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
   it('is ASCII: one other character makes V8 hold a whole file as two-byte text, slower to compile at import', () => {
-    for (const name of readdirSync(dist).filter((n) => /\.c?js$/.test(n))) {
+    const names = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((n) => /\.c?js$/.test(n));
+    expect(names).toContain(join('profiles', 'claude.js'));
+    for (const name of names) {
       const text = readFileSync(join(dist, name), 'utf8');
       const at = text.search(/[^\x00-\x7f]/u);
       expect(at === -1 ? '' : `${name}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`).toBe('');
@@ -118,6 +122,36 @@ console.log(JSON.stringify({ refused, zod: Object.keys(createRequire(process.arg
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dist, 'index.js')], { encoding: 'utf8' })) as { refused: string; zod: string[] };
     expect(out).toEqual({ refused: 'HOOKS_ERR_CONFIG_INVALID', zod: [join(dist, 'zod.cjs')] });
     expect(readFileSync(join(dist, 'zod.cjs'), 'utf8')).toMatch(/^\/\*! zod \d+\.\d+\.\d+ .*\nMIT License/);
+  });
+
+  it('is in layers, each file importing only the files below it by names they export: every file links', () => {
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.js') && n !== 'cli.js');
+    expect(files).toEqual(expect.arrayContaining(['core.js', 'http.js', 'index.js', ...['default', 'claude', 'codex', 'gemini', 'copilot', 'cursor'].map((p) => join('profiles', `${p}.js`))]));
+    // (A name two modules of a layer export would be dropped from its file: an import of it would not link.)
+    const script = 'for (const f of process.argv.slice(1)) await import(f); console.log("linked");';
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script, ...files.map((f) => join(dist, f))], { encoding: 'utf8' }).trim()).toBe('linked');
+    // What the bridge imports by name at run time, which no static import checks: each profile's object.
+    const profiles = "const out = {}; for (const p of ['default', 'claude', 'codex', 'gemini', 'copilot', 'cursor']) out[p] = (await import(process.argv[1] + p + '.js'))[p + 'Profile']?.name; console.log(JSON.stringify(out));";
+    const names = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', profiles, join(dist, 'profiles') + sep], { encoding: 'utf8' })) as Record<string, string>;
+    expect(names).toEqual({ default: 'default', claude: 'claude', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor' });
+  });
+
+  it('runs a bridged call with the core and the two profiles of the call: no other profile, no library entry, no perf_hooks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hh-loads-'));
+    try {
+      const file = join(dir, 'loads.txt');
+      const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
+      const record = fileURLToPath(new URL('../fixtures/package/record-loads.mjs', import.meta.url));
+      execFileSync(process.execPath, ['--import', record, join(dist, 'cli.js'), 'bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'true'], { input, env: { ...process.env, LOADS_FILE: file }, encoding: 'utf8' });
+      const [urls, builtins] = readFileSync(file, 'utf8').split('\n--\n') as [string, string];
+      const loaded = [...new Set(urls.trim().split('\n'))].map((u) => relative(dist, fileURLToPath(u))).filter((f) => !f.startsWith('..'));
+      expect(loaded.filter((f) => f.startsWith('profiles')).sort()).toEqual([join('profiles', 'claude.js'), join('profiles', 'gemini.js')]);
+      expect(loaded).toContain('core.js');
+      expect(loaded.filter((f) => /^(index|main-|http)/.test(f))).toEqual([]);
+      expect(builtins.split('\n').filter((m) => /perf_hooks|parse_args/.test(m))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads neither Node’s stream modules nor perf_hooks at import (an ES import of node:fs, or touching `performance`, would)', () => {

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { ConfigSource } from '../config/add-config.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
+import { PROFILE_NAMES } from '../profiles/load.js';
 
 /** Exit codes every command keeps. */
 /** The CLI's exit codes, the same for every command (`EXIT_TABLE`). */
@@ -121,8 +122,7 @@ export function parseSource(value: string): ConfigSource {
   return value as ConfigSource;
 }
 
-/** The built-in profiles' names, as --profile takes them. */
-export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
+export { PROFILE_NAMES };
 
 // `--profile`: a built-in profile's name ('default', the afk events; 'claude'; 'codex'; …).
 export function parseProfile(value: unknown): ProfileName {

@@ -3,9 +3,12 @@
 // of the dialect's harness (its event, stdin, tool names and keys, exit codes, output rules, timeout),
 // and answers the host in the host's own output protocol (each profile's `encodeOutput`), so the host
 // decides what the hook's own harness would have. What cannot be said to the host is the stricter outcome,
-// on stderr with why. Loaded on its own (bin.ts), without the other commands.
-import { HookRegistry } from '../registry.js';
-import { PROFILES, type ProfileName } from '../profiles/index.js';
+// on stderr with why. Loaded on its own (bin.ts), without the other commands, and with the two profiles
+// it runs (its host's and its hook's), not the others.
+import { Registry } from '../registry.js';
+import { PROFILE_LOADERS, PROFILE_NAMES } from '../profiles/load.js';
+import type { ProfileName } from '../profiles/index.js';
+import type { Profile } from '../profiles/profile.js';
 import { statedOf } from '../dialects/stated.js';
 import { compile, readHost } from '../dialects/translate.js';
 import type { DialectTable } from '../dialects/table.js';
@@ -63,16 +66,15 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   }
   // A command line the bridge cannot read is a block too: a host reads any exit but 0 and 2 as a failing hook
   // and goes ahead, so a typo, or a flag of a newer `install` this bridge lacks, must not let the call through.
-  const usage = (message: string): number => {
-    const code = block(io, opts.host, opts.event, message);
+  const usage = async (message: string): Promise<number> => {
+    const code = await block(io, opts.host, opts.event, message);
     io.stderr(`${USAGE}\n`);
     return code;
   };
   if (problem !== undefined) return usage(problem);
-  const names = Object.keys(PROFILES);
   for (const key of ['host', 'dialect'] as const) {
     if (opts[key] === undefined) return usage(`missing --${key}`);
-    if (!names.includes(opts[key]!)) return usage(`--${key} must be one of ${names.join(', ')}, got ${JSON.stringify(opts[key])}`);
+    if (!(PROFILE_NAMES as string[]).includes(opts[key]!)) return usage(`--${key} must be one of ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(opts[key])}`);
   }
   if (command.length === 0) return usage('missing the hook command after --');
   if (opts.host === opts.dialect) return usage(`--host and --dialect are both ${opts.host}: its hooks need no bridge`);
@@ -80,11 +82,13 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeout !== undefined && !(timeout > 0)) return usage(`--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
-  const entry = opts.entry === undefined ? {} : entryOf(opts.entry, PROFILES[dialect].dialect!.hookConfig.carried ?? []);
+  // The two profiles, each its own chunk (src/profiles/load.ts).
+  const [hostProfile, dialectProfile] = (await Promise.all([PROFILE_LOADERS[host](), PROFILE_LOADERS[dialect]()])) as [Profile<any, any>, Profile<any, any>];
+  const entry = opts.entry === undefined ? {} : entryOf(opts.entry, dialectProfile.dialect!.hookConfig.carried ?? []);
   if (typeof entry === 'string') return usage(entry);
 
   // From here on, anything that goes wrong is said to the host as a block, the stricter way.
-  const refuse = (why: string): number => block(io, host, opts.event, why);
+  const refuse = (why: string): Promise<number> => block(io, host, opts.event, why);
   let text: string;
   try {
     text = await readAll(io.stdin, MAX_STDIN);
@@ -101,26 +105,27 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   }
   const event = opts.event ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined);
   if (event === undefined) return refuse('no event: the stdin has no hook_event_name; pass --event');
-  if (!PROFILES[host].events.includes(event)) return refuse(`${JSON.stringify(event)} is not a ${host} event`);
+  if (!hostProfile.events.includes(event)) return refuse(`${JSON.stringify(event)} is not a ${host} event`);
   opts.event = event;
   const { hook_event_name: _name, ...stdin } = payload;
-  const rest = PROFILES[host].stdinPayload?.(event, stdin) ?? stdin;
+  const rest = hostProfile.stdinPayload?.(event, stdin) ?? stdin;
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : io.cwd;
   const sessionId = [payload.session_id, payload.sessionId, payload.conversation_id].find((v) => typeof v === 'string') as string | undefined;
   const projectDir = [io.env.CLAUDE_PROJECT_DIR, io.env.GEMINI_PROJECT_DIR, io.env.CURSOR_PROJECT_DIR].find((v) => typeof v === 'string' && v.startsWith('/')) ?? cwd;
   // The host ran this command: its gates and trust were the host's to apply, and they let it run.
   let registry: { dispatch(e: string, p: unknown): Promise<never>; addConfig(c: unknown, o: object): { skipped: { reason: string }[] }; close(): Promise<void> } | undefined;
   try {
-    registry = new HookRegistry({
+    const options = {
       profile: host,
       settings: { enableShellHooks: true, allowProjectHooks: true, enablePluginHooks: true },
       session: { cwd, ...(sessionId === undefined ? {} : { sessionId }) },
       projectDir,
       logger: { warn: (message: string) => io.stderr(`${message}\n`) },
       dialects: { [dialect]: dialect === 'codex' ? { bypassHookTrust: true } : {} },
-    } as never) as unknown as NonNullable<typeof registry>;
-    const table = PROFILES[dialect].dialect!;
-    const events = dialectEvents(PROFILES[host].dialect!, table, event, rest);
+    };
+    registry = new Registry(options as never, { [host]: hostProfile, [dialect]: dialectProfile }) as unknown as NonNullable<typeof registry>;
+    const table = dialectProfile.dialect!;
+    const events = dialectEvents(hostProfile.dialect!, table, event, rest);
     if (events.length === 0) {
       io.stderr(`harness-hooks bridge: ${host}'s ${event} has no equivalent in ${dialect}: the hook does not run\n`);
       return 0;
@@ -129,7 +134,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
     for (const s of report.skipped) io.stderr(`harness-hooks bridge: the hook was not added: ${s.reason}\n`);
     if (report.skipped.length > 0) return refuse('the hook could not be added as a hook of its harness');
     const result = await registry.dispatch(event, rest);
-    const encoded = PROFILES[host].encodeOutput!(event, statedOf(result));
+    const encoded = hostProfile.encodeOutput!(event, statedOf(result));
     for (const note of encoded.notes) io.stderr(`harness-hooks bridge: ${note}\n`);
     if (encoded.stderr !== '') io.stderr(encoded.stderr);
     io.stdout(encoded.stdout);
@@ -175,9 +180,12 @@ function entryOf(text: string, carried: readonly string[]): Record<string, unkno
 // Says `why` to the host as a block: the reason on stderr and exit 2, which every harness reads as a block
 // where it can block, and where the host is known, its own block on stdout (Gemini CLI reads exit 2 alone as
 // no decision; an unknown event is `''`: a block that holds on any event).
-function block(io: BridgeIO, host: string | undefined, event: string | undefined, why: string): number {
+async function block(io: BridgeIO, host: string | undefined, event: string | undefined, why: string): Promise<number> {
   io.stderr(`harness-hooks bridge: ${why}\n`);
-  if (host !== undefined && Object.hasOwn(PROFILES, host)) io.stdout(PROFILES[host as ProfileName].encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
+  if (host !== undefined && Object.hasOwn(PROFILE_LOADERS, host)) {
+    const profile: Profile<any, any> = await PROFILE_LOADERS[host as ProfileName]();
+    io.stdout(profile.encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
+  }
   return 2;
 }
 

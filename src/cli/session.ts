@@ -8,7 +8,8 @@ import type { AddConfigOptions, AddConfigReport } from '../config/add-config.js'
 import { CommandExecutor, type CommandHookSpec, type CommandResult, type CommandRunOptions } from '../executor/index.js';
 import type { ClaudeDispatchResult } from '../profiles/claude/merge.js';
 import { PROFILES, type ProfileName } from '../profiles/index.js';
-import { HookRegistry, type HookExplanation, type HookListing } from '../registry.js';
+import { HookRegistry } from '../hook-registry.js';
+import type { HookExplanation, HookListing } from '../registry.js';
 import type { AsyncHookResult } from '../profiles/claude/adapters.js';
 import type { HookStartInfo } from '../types.js';
 import { UsageError, type GateSettings, type SettingsArg } from './args.js';

@@ -14,6 +14,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { HookConfigError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
+import { isoTime } from '../iso-time.js';
 
 /** Sources whose hooks need approval when a trust store is set. */
 export const UNTRUSTED_SOURCES: ReadonlySet<string> = new Set(['project', 'local', 'skill', 'agent']);
@@ -141,7 +142,7 @@ export class TrustStore {
    * report's `skipped` entries that carry `trust`, or `{ location, fingerprint, event, name }`.
    */
   approve(hooks: readonly { location?: string; fingerprint?: string; event: string; name?: string; command?: string }[]): void {
-    const approvedAt = new Date().toISOString();
+    const approvedAt = isoTime(Date.now());
     // What is on disk now (another process may have approved since this store was read), then these.
     const next = new Map([...this.#hooks, ...Object.entries(readStore(this.file))]);
     for (const h of hooks) {

@@ -6,7 +6,7 @@
 // the host cannot ask, a rewrite it cannot state, two rewrites that differ — each blocks, saying why.
 import type { DispatchResult, HookRun } from '../types.js';
 import type { EventStates } from './table.js';
-import { isDeepStrictEqual } from 'node:util';
+import { isDeepStrictEqual } from '../node-builtins.js';
 
 /** What one dialect dispatch decided, for the host. */
 export interface ForeignResult {

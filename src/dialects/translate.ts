@@ -4,7 +4,7 @@
 import type { Action, Canonical, CanonicalTool, ToolKind } from './canonical.js';
 import type { DialectTable, EventRow, ToolRow, ValueMap } from './table.js';
 import { opAsTool, parsePatch, toolAsPatch } from './apply-patch.js';
-import { isDeepStrictEqual } from 'node:util';
+import { isDeepStrictEqual } from '../node-builtins.js';
 
 /** A table with its lookups made once. */
 export interface Compiled {

@@ -14,6 +14,7 @@ import { findRunProcesses, openRunMark, RUN_MARKER, type RunMark, RunProcesses, 
 import { closeSync, requireBuiltin } from '../node-builtins.js';
 import { endProcesses, resolveTimeoutMs, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './timeout.js';
 import { timerDelay } from '../timer-range.js';
+import { now } from '../clock.js';
 
 /** A command hook as written in a config file. */
 export interface CommandHookSpec {
@@ -126,7 +127,7 @@ interface RunContext {
   cwd: string | undefined;
   env: Record<string, string | undefined> | undefined;
   signal: AbortSignal | undefined;
-  /** `performance.now()` when `run()` was called. */
+  /** `now()` when `run()` was called. */
   start: number;
   stdout: OutputCollector;
   stderr: OutputCollector;
@@ -223,7 +224,7 @@ export class CommandExecutor {
   // Not `async`: the result promise is the one resolved when the run ends, with no extra hops between
   // the process closing and the caller resuming.
   run(spec: CommandHookSpec, input: unknown, options: CommandRunOptions = {}): Promise<CommandResult> {
-    const start = performance.now();
+    const start = now();
     if (typeof spec?.command !== 'string' || spec.command.trim() === '') {
       return Promise.reject(new HookTypeError('HOOKS_ERR_OPTION_INVALID', `Expected the \`command\` of a command hook to be a non-empty string, got ${describeValue(spec?.command)}`));
     }
@@ -325,7 +326,7 @@ export class CommandExecutor {
       stdoutForParse,
       stdoutOverParseLimit: out.truncated,
       stderrTruncated: err.truncated,
-      durationMs: performance.now() - ctx.start,
+      durationMs: now() - ctx.start,
       warning,
       aborted: end.kind === 'aborted',
     });

@@ -4,6 +4,8 @@
 // (setImmediate), so timers, I/O and the harness's own work run in between. A lone spawn, or a few, start
 // at once, with no extra hop.
 
+import { now } from '../clock.js';
+
 /** Synchronous spawning allowed per turn of the event loop, in ms. */
 export const SPAWN_BUDGET_MS = 8;
 
@@ -15,16 +17,16 @@ const waiting: (() => void)[] = [];
 export function paced<T>(start: () => Promise<T>): Promise<T> {
   if (!inBurst) {
     inBurst = true;
-    burstStart = performance.now();
+    burstStart = now();
     setImmediate(nextTurn);
   }
-  if (waiting.length === 0 && performance.now() - burstStart < SPAWN_BUDGET_MS) return start();
+  if (waiting.length === 0 && now() - burstStart < SPAWN_BUDGET_MS) return start();
   return new Promise<T>((resolve, reject) => waiting.push(() => start().then(resolve, reject)));
 }
 
 function nextTurn(): void {
-  burstStart = performance.now();
-  while (waiting.length > 0 && performance.now() - burstStart < SPAWN_BUDGET_MS) waiting.shift()!();
+  burstStart = now();
+  while (waiting.length > 0 && now() - burstStart < SPAWN_BUDGET_MS) waiting.shift()!();
   if (waiting.length > 0) setImmediate(nextTurn);
   else inBurst = false;
 }

@@ -52,8 +52,8 @@ const SLICE = 64;
 const MAX_FDS = 65_536;
 
 type Fs = typeof import('node:fs/promises');
-let fsLoaded: Promise<Fs> | undefined;
-const fs = (): Promise<Fs> => (fsLoaded ??= import('node:fs/promises'));
+// (Taken when first used, and without a dynamic import(), which goes through the ES module loader.)
+const fs = (): Fs => requireBuiltin('node:fs/promises') as Fs;
 
 /** A descriptor every process of one run inherits (the hook gets it as fd 3), and how /proc names it. */
 export interface RunMark {
@@ -250,7 +250,7 @@ export class RunProcesses {
   // Adds the children of every known process (each thread's /proc/<pid>/task/<tid>/children); a child
   // counts only if its stat names that parent and it started after it. Drops known processes that are gone.
   async #walk(): Promise<void> {
-    const { readdir, readFile } = await fs();
+    const { readdir, readFile } = fs();
     // A Map iterates entries added while it runs: children found are walked in the same pass.
     for (const [pid, start] of this.known) {
       if (this.#stopped) return;
@@ -287,7 +287,7 @@ export async function findRunProcesses(runs: readonly RunProcesses[], options: S
   const stats = await readAllStats();
   if (stats === undefined) return [];
   stats.delete(process.pid);
-  const { readFile, readdir, readlink } = await fs();
+  const { readFile, readdir, readlink } = fs();
   const found = new Map<number, ProcStat>();
   const owned = runs.map(() => new Set<number>());
   const add = (i: number, s: ProcStat): void => {

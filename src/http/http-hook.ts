@@ -8,6 +8,7 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { describeValue } from '../errors.js';
+import { now } from '../clock.js';
 import { OutputCollector } from '../executor/output-cap.js';
 import { getNonPublicRange } from './address.js';
 import { compileBoundedRegex, type BoundedRegex } from '../regex/bounded-regex.js';
@@ -219,13 +220,13 @@ function validateOptions(options: HttpHookOptions): string | undefined {
 // Runs one http hook: POSTs `JSON.stringify(input)` to `spec.url` and reads the response body like
 // command stdout. Resolves to a result for every outcome; never rejects.
 export async function runHttpHook(spec: HttpHookSpec, input: unknown, options: HttpHookOptions): Promise<HttpHookResult> {
-  const start = performance.now();
+  const start = now();
   const result = (outcome: HttpHookOutcome, fields: Partial<HttpHookResult> = {}): HttpHookResult => {
     const r: HttpHookResult = {
       status: fields.status ?? null,
       body: fields.body ?? '',
       bodyTruncated: fields.bodyTruncated ?? false,
-      durationMs: performance.now() - start,
+      durationMs: now() - start,
       outcome,
     };
     if (fields.message !== undefined) r.message = fields.message;

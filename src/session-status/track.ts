@@ -43,7 +43,7 @@ export interface SessionStatusOptions {
   staleMs?: number;
   /**
    * For tests: the clock to read and to set the backstop's timer with, so the backstop and staleness can be
-   * shown without waiting. Default: `performance.now()` and Node's timers (unref'd).
+   * shown without waiting. Default: a monotonic clock (src/clock.ts) and Node's timers (unref'd).
    * @example { now: () => t, setTimeout: (fn, ms) => timers.add(fn), clearTimeout: (h) => timers.delete(h) }
    */
   clock?: SessionStatusClock;

@@ -7,6 +7,7 @@
 // Only the fields Copilot sends: nothing else of the payload passes.
 import type { HookSession } from '../../types.js';
 import { claudeToolName, type CopilotEventSpec } from './events.js';
+import { isoTime } from '../../iso-time.js';
 
 /** The camelCase hook input with `toolArgs` as a value: what in-process handlers get, and both forms' source. */
 export function makeHookInput(spec: CopilotEventSpec, session: Readonly<HookSession>, projectDir: string, p: Record<string, unknown>): Record<string, unknown> {
@@ -68,7 +69,7 @@ export function pascalStdin(spec: CopilotEventSpec, input: Record<string, unknow
   const out: Record<string, unknown> = {
     hook_event_name: spec.pascal,
     session_id: input.sessionId,
-    timestamp: new Date(input.timestamp as number).toISOString(),
+    timestamp: isoTime(input.timestamp as number),
     cwd: input.cwd,
   };
   for (const [key, value] of Object.entries(input)) {

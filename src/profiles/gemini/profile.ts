@@ -30,6 +30,7 @@ import { GEMINI_DEFAULT_TIMEOUT_MS, GEMINI_EVENT_SPECS, GEMINI_HOOK_EVENTS, type
 import { mergeGeminiOutcomes, type GeminiDispatchResult } from './merge.js';
 import { fromCommandResult, fromHandlerValue, refusal, type GeminiEntryOutcome } from './output.js';
 import { extensionVariables, geminiHome, hydrateString, loadGeminiSettings, type LoadGeminiSettingsOptions } from './settings.js';
+import { isoTime } from '../../iso-time.js';
 
 /** What a hook gets on stdin on event E: Gemini's common fields and the event's. */
 export type GeminiHookInput<E extends GeminiHookEvent = GeminiHookEvent> = GeminiCommonFields & Record<string, unknown> & { hook_event_name: E };
@@ -493,7 +494,7 @@ function isoNow(): string {
   const ms = Date.now();
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+    lastIso = isoTime(ms);
   }
   return lastIso;
 }
