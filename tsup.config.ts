@@ -7,7 +7,8 @@ export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' }, only: true },
-  clean: true,
+  // (scripts/build.mjs, which runs first, has emptied dist/.)
+  clean: false,
   target: 'node20',
   platform: 'node',
 });

@@ -1,4 +1,4 @@
-// The JavaScript build (`npm run build`, after tsup has written the declarations), in layers: one file
+// The JavaScript build (`npm run build`, before tsup writes the declarations), in layers: one file
 // of the shared core (dist/core.js), one per profile (dist/profiles/<name>.js), the HTTP hook runner
 // (dist/http.js), and the package's entries on top (dist/index.js, the bin dist/cli.js and the chunks of
 // its commands). Each layer is bundled on its own and imports the layers below it from their files, so
@@ -6,7 +6,7 @@
 // and the two profiles of its call, in six files. (esbuild's own code splitting, given each profile as an
 // entry, cut the core into a chunk per set of profiles using each part of it: the bridge loaded 24 files,
 // and an ES module file costs a fresh process ≈0.4 ms to resolve and link, measured.)
-import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
@@ -112,6 +112,8 @@ async function bundleZod() {
   await build({ entryPoints: ['src/schemas/zod-bundle.ts'], outfile: 'dist/zod.cjs', bundle: true, minify: true, format: 'cjs', platform: 'node', target: 'node20', charset: 'ascii', banner: { js: banner }, logLevel: 'warning' });
 }
 
+// A new build: no file of an older one is left (its chunks' names change with their contents).
+await rm('dist', { recursive: true, force: true });
 await Promise.all([buildLayers(), bundleZod()]);
 await asciiOnly();
 // The bin: its hashbang (a banner would put it on every file), and executable.

@@ -1,9 +1,9 @@
 // The package as published: a packed tarball carries the build, the bin path is one npm accepts, and the
 // runtime dependencies are ranges a consumer's copies can dedupe with (the lock still pins CI).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -130,6 +130,12 @@ console.log(JSON.stringify({ refused, zod: Object.keys(createRequire(process.arg
     // (A name two modules of a layer export would be dropped from its file: an import of it would not link.)
     const script = 'for (const f of process.argv.slice(1)) await import(f); console.log("linked");';
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script, ...files.map((f) => join(dist, f))], { encoding: 'utf8' }).trim()).toBe('linked');
+    // A dynamic import (the HTTP hook runner, a profile, a command) names a file of the build.
+    for (const f of [...files, 'cli.js']) {
+      for (const [, target] of readFileSync(join(dist, f), 'utf8').matchAll(/\bimport\(["'](\.{1,2}\/[^"']+)["']\)/g)) {
+        expect(existsSync(join(dist, dirname(f), target!)), `${f} imports ${target}`).toBe(true);
+      }
+    }
     // What the bridge imports by name at run time, which no static import checks: each profile's object.
     const profiles = "const out = {}; for (const p of ['default', 'claude', 'codex', 'gemini', 'copilot', 'cursor']) out[p] = (await import(process.argv[1] + p + '.js'))[p + 'Profile']?.name; console.log(JSON.stringify(out));";
     const names = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', profiles, join(dist, 'profiles') + sep], { encoding: 'utf8' })) as Record<string, string>;

@@ -83,7 +83,14 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeout !== undefined && !(timeout > 0)) return usage(`--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
   // The two profiles, each its own chunk (src/profiles/load.ts).
-  const [hostProfile, dialectProfile] = (await Promise.all([PROFILE_LOADERS[host](), PROFILE_LOADERS[dialect]()])) as [Profile<any, any>, Profile<any, any>];
+  let hostProfile: Profile<any, any>;
+  let dialectProfile: Profile<any, any>;
+  try {
+    [hostProfile, dialectProfile] = await Promise.all([PROFILE_LOADERS[host](), PROFILE_LOADERS[dialect]()]);
+  } catch (error) {
+    // (A damaged install: a failure the host would read as an allow, were it not said as a block.)
+    return block(io, host, opts.event, `could not load the ${host} and ${dialect} profiles: ${errorMessage(error)}`);
+  }
   const entry = opts.entry === undefined ? {} : entryOf(opts.entry, dialectProfile.dialect!.hookConfig.carried ?? []);
   if (typeof entry === 'string') return usage(entry);
 
@@ -183,8 +190,9 @@ function entryOf(text: string, carried: readonly string[]): Record<string, unkno
 async function block(io: BridgeIO, host: string | undefined, event: string | undefined, why: string): Promise<number> {
   io.stderr(`harness-hooks bridge: ${why}\n`);
   if (host !== undefined && Object.hasOwn(PROFILE_LOADERS, host)) {
-    const profile: Profile<any, any> = await PROFILE_LOADERS[host as ProfileName]();
-    io.stdout(profile.encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
+    // A host profile that cannot be loaded leaves exit 2 alone to say it.
+    const profile: Profile<any, any> | undefined = await PROFILE_LOADERS[host as ProfileName]().catch(() => undefined);
+    if (profile !== undefined) io.stdout(profile.encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
   }
   return 2;
 }

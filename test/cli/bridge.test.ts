@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HookRegistry } from '../../src/index.js';
 import { PROFILE_NAMES_FOR_TESTS, type Dialect } from '../profiles/contract-dialects.js';
 import { readRecords, scriptedHook, shq } from '../helpers/scripted-hook.js';
-import { CLI, cli } from './cli.js';
+import { CLI, cli, ROOT } from './cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hh-bridge-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -117,6 +117,21 @@ describe('bridge', () => {
     const codex = await cli(['bridge', '--host=codex', '--dialect', 'claude', '--event', 'PreToolUse', '--timeout', '0', '--', 'true']);
     expect(codex.code).toBe(2);
     expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/--timeout must be a positive number/) });
+  });
+
+  it('a profile it cannot load (a damaged install) blocks: exit 2, and the host\'s block where its own profile loads', async () => {
+    const breaker = join(ROOT, 'fixtures', 'cli', 'break-module.mjs');
+    const input = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: root, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+    const env = (suffix: string): Record<string, string> => ({ NODE_OPTIONS: `--import=${breaker}`, BREAK_MODULE: suffix });
+    const dialectBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/profiles/claude.js') });
+    expect(dialectBroken.code).toBe(2);
+    expect(dialectBroken.stderr).toMatch(/could not load the gemini and claude profiles: .*claude\.js is damaged/);
+    expect(JSON.parse(dialectBroken.stdout)).toEqual({ decision: 'deny', reason: expect.stringMatching(/^harness-hooks bridge: could not load/) });
+    // The host's own profile: exit 2 alone says it (Gemini CLI reads that as no decision; the others as a block).
+    const hostBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/profiles/gemini.js') });
+    expect(hostBroken.code).toBe(2);
+    expect(hostBroken.stderr).toMatch(/could not load the gemini and claude profiles/);
+    expect(hostBroken.stdout).toBe('');
   });
   void [claude, codex, gemini];
 });
