@@ -14,10 +14,10 @@
 // Cold start: the global `performance` loads Node's perf_hooks (ten modules, ≈3 ms of a fresh process's
 // first command hook, measured) on first touch. process.hrtime reads the same monotonic clock without a
 // module to load, and costs what performance.now() does per reading (45–50 ns here). Its readings count from
-// another origin: they are only ever subtracted from one another.
-const hrtime = process.hrtime;
+// another origin: they are only ever subtracted from one another. Read from `process` at each call, so a
+// clock that tests install after import (fake timers' `hrtime`) is the one read.
 export const now = (): number => {
-  const [s, ns] = hrtime();
+  const [s, ns] = process.hrtime();
   return s * 1e3 + ns / 1e6;
 };
 

@@ -800,6 +800,11 @@ export class Registry<P extends ProfileRef = DefaultProfileName> {
     });
   }
 
+  /** A dialect's registry, of this one's catalogue: a class bound to a catalogue makes its own kind (`HookRegistry`'s dialects are `HookRegistry`s). */
+  protected newDialectRegistry(options: HookRegistryOptions<ProfileName>): Registry<ProfileName> {
+    return new Registry(options, this.#catalogue);
+  }
+
   // A registry of each listed harness's profile, sharing this one's settings, session, project, logger,
   // executor, environment policy and trust store; its own options are the listed ones.
   #makeDialects(options: HookRegistryOptions<P>): Dialects {
@@ -829,7 +834,7 @@ export class Registry<P extends ProfileRef = DefaultProfileName> {
       for (const key of Object.keys(own)) {
         if (SHARED_OPTION_KEYS.has(key)) throw new HookTypeError('HOOKS_ERR_OPTION_INVALID', `${where}: \`dialects.${name}.${key}\` is shared by every dialect: set it on the registry`);
       }
-      const registry = new Registry({ ...shared, ...(own as object), profile: name as ProfileName, executor } as HookRegistryOptions<ProfileName>, this.#catalogue);
+      const registry = this.newDialectRegistry({ ...shared, ...(own as object), profile: name as ProfileName, executor } as HookRegistryOptions<ProfileName>);
       registry.#onChanged = () => result.changed();
       dialects.push({ name, registry: registry as unknown as DialectRegistry, table: compile(profile.dialect) });
     }

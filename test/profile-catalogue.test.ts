@@ -40,5 +40,10 @@ describe('a catalogue of profiles', () => {
     expect(registry).toBeInstanceOf(Registry);
     expect(registry).toBeInstanceOf(HookRegistry);
     expect(HookRegistry.name).toBe('HookRegistry');
+    // Its dialects are of its kind too.
+    expect(registry.dialect('cursor')).toBeInstanceOf(HookRegistry);
+    const plain = new Registry({ profile: 'claude', settings: { enableShellHooks: true }, dialects: { gemini: {} } } as never, two);
+    expect(plain.dialect('gemini')).toBeInstanceOf(Registry);
+    expect(plain.dialect('gemini')).not.toBeInstanceOf(HookRegistry);
   });
 });

@@ -185,12 +185,12 @@ function entryOf(text: string, carried: readonly string[]): Record<string, unkno
 }
 
 // Says `why` to the host as a block: the reason on stderr and exit 2, which every harness reads as a block
-// where it can block, and where the host is known, its own block on stdout (Gemini CLI reads exit 2 alone as
-// no decision; an unknown event is `''`: a block that holds on any event).
+// where it can block (Gemini CLI too: exit 2 with text, stdout's or else stderr's, is a deny), and where the
+// host is known, its own block on stdout (an unknown event is `''`: a block that holds on any event).
 async function block(io: BridgeIO, host: string | undefined, event: string | undefined, why: string): Promise<number> {
   io.stderr(`harness-hooks bridge: ${why}\n`);
   if (host !== undefined && Object.hasOwn(PROFILE_LOADERS, host)) {
-    // A host profile that cannot be loaded leaves exit 2 alone to say it.
+    // A host profile that cannot be loaded leaves exit 2 and the reason on stderr to say it.
     const profile: Profile<any, any> | undefined = await PROFILE_LOADERS[host as ProfileName]().catch(() => undefined);
     if (profile !== undefined) io.stdout(profile.encodeOutput!(event ?? '', { block: `harness-hooks bridge: ${why}` }).stdout);
   }

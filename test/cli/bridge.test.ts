@@ -127,11 +127,17 @@ describe('bridge', () => {
     expect(dialectBroken.code).toBe(2);
     expect(dialectBroken.stderr).toMatch(/could not load the gemini and claude profiles: .*claude\.js is damaged/);
     expect(JSON.parse(dialectBroken.stdout)).toEqual({ decision: 'deny', reason: expect.stringMatching(/^harness-hooks bridge: could not load/) });
-    // The host's own profile: exit 2 alone says it (Gemini CLI reads that as no decision; the others as a block).
+    // The host's own profile: exit 2 and the reason on stderr say it (Gemini CLI reads exit 2 with stderr's text
+    // as a deny, as the others read exit 2).
     const hostBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/profiles/gemini.js') });
     expect(hostBroken.code).toBe(2);
     expect(hostBroken.stderr).toMatch(/could not load the gemini and claude profiles/);
     expect(hostBroken.stdout).toBe('');
+    // The bridge's own code (the core every entry loads): node alone would exit 1, an allow to most hosts.
+    const coreBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/core.js') });
+    expect(coreBroken.code).toBe(2);
+    expect(coreBroken.stderr).toMatch(/^harness-hooks bridge: could not run: .*core\.js is damaged/);
+    expect(coreBroken.stdout).toBe('');
   });
   void [claude, codex, gemini];
 });
