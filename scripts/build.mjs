@@ -1,14 +1,16 @@
 // The JavaScript build (`npm run build`, before tsup writes the declarations), in layers: one file
 // of the shared core (dist/core.js), one per profile (dist/profiles/<name>.js), the HTTP hook runner
-// (dist/http.js), and the package's entries on top (dist/index.js, the bin dist/cli.js and the chunks of
-// its commands). Each layer is bundled on its own and imports the layers below it from their files, so
-// there is one copy of each module, and a process loads the layers it imports: the bridge loads the core
-// and the two profiles of its call, in six files. (esbuild's own code splitting, given each profile as an
-// entry, cut the core into a chunk per set of profiles using each part of it: the bridge loaded 24 files,
-// and an ES module file costs a fresh process ≈0.4 ms to resolve and link, measured.)
-import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// (dist/http.js), and the package's entries on top (dist/index.js, the CLI's dist/main.js and their
+// chunks). Each layer is bundled on its own and imports the layers below it from their files, so there is
+// one copy of each module for the library, and a process loads the layers it imports. (esbuild's own code
+// splitting, given each profile as an entry, cut the core into a chunk per set of profiles using each part
+// of it: 24 files, and an ES module file costs a fresh process ≈0.4 ms to resolve and link, measured.)
+// Beside them, two CommonJS programs: the bin (dist/cli.cjs) and the bridge it runs (dist/bridge.cjs, one
+// file with a code cache; below).
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 
 const SRC = resolve('src');
@@ -62,6 +64,58 @@ const barrel = (files) => ({ contents: files.map((f) => `export * from ${JSON.st
 // Maps for local debugging; the package leaves them out (package.json `files`).
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', sourcemap: true, charset: 'ascii', logLevel: 'warning' };
 
+// The bridge, which a harness starts on every tool call, as one CommonJS file of its own (dist/bridge.cjs):
+// bin.ts runs it with a V8 code cache (src/cli/code-cache.ts), which Node 20 offers for scripts only. Its
+// profiles are in it and run only when loaded (esbuild turns their dynamic imports into lazy inits). A copy
+// of the code the library's layers hold too, for a program of its own: nothing of it meets the library's
+// classes in one process. Returns the hash of its text, which names its cache.
+async function buildBridge() {
+  const [out, map] = (
+    await build({
+      ...commonJs,
+      entryPoints: ['src/cli/bridge.ts'],
+      outfile: 'dist/bridge.cjs',
+      write: false,
+      minifyWhitespace: true,
+      // Its `import()`s of Node's modules become `require`s: a script compiled from a code cache has no
+      // dynamic import callback (Node 20: "A dynamic import callback was not specified").
+      supported: { 'dynamic-import': false },
+    })
+  ).outputFiles.sort((a, b) => a.path.length - b.path.length);
+  const text = toAscii(out.text);
+  await mkdir('dist', { recursive: true });
+  await writeFile(out.path, text);
+  await writeFile(map.path, map.contents);
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+// CommonJS files of the build: `import.meta.url` (by which src/lazy.ts finds dist/zod.cjs, and the bin
+// dist/bridge.cjs) is the file's own URL.
+const commonJs = {
+  ...common,
+  format: 'cjs',
+  define: { 'import.meta.url': '__fileUrl' },
+  // (Strict, as the ES modules it is built from are: esbuild's own "use strict" comes after a banner.)
+  banner: { js: "'use strict';\nconst __fileUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+// The bin, dist/cli.cjs: CommonJS, which a fresh process loads ≈7 ms sooner than an ES module (the bridge
+// pays it on every tool call); the CLI's other commands are the ES module dist/main.js, which it imports.
+async function buildBin(bridgeBuild) {
+  await build({
+    ...commonJs,
+    entryPoints: ['src/cli/bin.ts'],
+    outfile: 'dist/cli.cjs',
+    define: { ...commonJs.define, HARNESS_HOOKS_BRIDGE_BUILD: JSON.stringify(bridgeBuild) },
+    banner: { js: `#!/usr/bin/env node\n${commonJs.banner.js}` },
+    plugins: [{ name: 'main', setup: (b) => b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => ({ path: args.path, external: true })) }],
+  });
+  await chmod('dist/cli.cjs', 0o755);
+  // The bin's earlier path, for a config or script that names it: the same program.
+  await writeFile('dist/cli.js', `#!/usr/bin/env node\n// The bin is dist/cli.cjs; this path runs it too.\nimport './cli.cjs';\n`);
+  await chmod('dist/cli.js', 0o755);
+}
+
 async function buildLayers() {
   const all = sourceFiles(SRC).filter((f) => !f.endsWith('.d.ts'));
   const of = (name) => all.filter((f) => layerOf(f).name === name);
@@ -70,7 +124,7 @@ async function buildLayers() {
   await Promise.all([one('core', 'core.js'), one('http', 'http.js'), ...PROFILES.map((p) => one(`profiles/${p}`, `profiles/${p}.js`))]);
   await build({
     ...common,
-    entryPoints: { index: 'src/index.ts', cli: 'src/cli/bin.ts' },
+    entryPoints: { index: 'src/index.ts', main: 'src/cli/main.ts' },
     outdir: 'dist',
     splitting: true,
     chunkNames: '[name]-[hash]',
@@ -84,13 +138,14 @@ async function buildLayers() {
 // becomes one ASCII character (one for one: the source maps' columns stay right). test/package.test.ts checks it.
 async function asciiOnly() {
   for (const entry of await readdir('dist', { recursive: true })) {
-    if (!entry.endsWith('.js')) continue;
+    if (!/\.c?js$/.test(entry)) continue;
     const file = join('dist', entry);
     const text = await readFile(file, 'utf8');
-    const ascii = text.replace(/[^\x00-\x7f]/gu, (c) => (c.length === 1 ? (ASCII[c] ?? '?') : '??'));
+    const ascii = toAscii(text);
     if (ascii !== text) await writeFile(file, ascii);
   }
 }
+const toAscii = (text) => text.replace(/[^\x00-\x7f]/gu, (c) => (c.length === 1 ? (ASCII[c] ?? '?') : '??'));
 const ASCII = { '—': '-', '–': '-', '…': '.', '×': 'x', '≥': '>', '≤': '<', '≈': '~', '→': '>', '←': '<', '’': "'", '‘': "'", '“': '"', '”': '"', 'µ': 'u', '§': 'S', '≠': '!' };
 
 // One copy of the code: the CommonJS entry loads the ESM build (require(esm), unflagged from Node 20.19 and
@@ -114,11 +169,7 @@ async function bundleZod() {
 
 // A new build: no file of an older one is left (its chunks' names change with their contents).
 await rm('dist', { recursive: true, force: true });
-await Promise.all([buildLayers(), bundleZod()]);
+const bridgeBuild = await buildBridge();
+await Promise.all([buildLayers(), buildBin(bridgeBuild), bundleZod()]);
 await asciiOnly();
-// The bin: its hashbang (a banner would put it on every file), and executable.
-const cli = 'dist/cli.js';
-const text = await readFile(cli, 'utf8');
-if (!text.startsWith('#!')) await writeFile(cli, `#!/usr/bin/env node\n${text}`);
-await chmod(cli, 0o755);
 await writeFile('dist/index.cjs', CJS_ENTRY);

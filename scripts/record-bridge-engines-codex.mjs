@@ -15,10 +15,10 @@
 // takes 5-15 s.
 //
 // What each case does: the case's Claude settings (`source`) are written to <scratch>/.claude/settings.json;
-// `node dist/cli.js install --from .claude/settings.json --into codex --json` gives Codex's hooks.json; its
+// `node dist/cli.cjs install --from .claude/settings.json --into codex --json` gives Codex's hooks.json; its
 // `config.hooks` is the case's (user layer) hooks.json, unchanged. The installed command is
 // `harness-hooks bridge …`: a folder put first on PATH (Codex passes its PATH on to the hooks it starts) holds
-// a `harness-hooks` shim that runs `node dist/cli.js "$@"` and tees, into the hook's cwd (Codex's project
+// a `harness-hooks` shim that runs `node dist/cli.cjs "$@"` and tees, into the hook's cwd (Codex's project
 // folder), the exact stdin Codex gave it and the bridge's stdout, stderr and exit code (`bridgeRuns`). The mock
 // model calls Codex's shell tool once with the case's `command` (scenario "tool-once"), or only answers
 // (scenario "message", for Stop). `codex` is what Codex did: the shell commands it ran (its
@@ -38,7 +38,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = join(ROOT, 'dist', 'cli.cjs');
 const OUT = join(ROOT, 'fixtures', 'bridge', 'codex-oracle');
 const TOOLS = process.env.CODEX_ORACLE_TOOLS ?? '/work/shared/tools/codex-oracle';
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: npm run build first`);
@@ -147,7 +147,7 @@ function claudePayload(stdin) {
 
 // ---------- recording ----------
 const SHIM = `#!/usr/bin/env node
-// harness-hooks, for the recording: runs node dist/cli.js "$@" and tees the stdin Codex gave it and the
+// harness-hooks, for the recording: runs node dist/cli.cjs "$@" and tees the stdin Codex gave it and the
 // bridge's answer into the hook's cwd (in-bridge.jsonl for run-case.mjs, bridge-log.jsonl for the recorder).
 const { spawnSync } = require('node:child_process');
 const { appendFileSync, readFileSync } = require('node:fs');

@@ -12,11 +12,11 @@
 //   GEMINI_PIPELINE=/path/to/pipeline.mjs node scripts/record-bridge-engines-gemini.mjs   # another copy of the driver
 //
 // What each case does: the case's Claude settings (`source`) are written to <scratch>/.claude/settings.json;
-// `node dist/cli.js install --from it --into gemini --json` gives Gemini's config; its `config.hooks` is the one
+// `node dist/cli.cjs install --from it --into gemini --json` gives Gemini's config; its `config.hooks` is the one
 // (project) settings layer of Gemini's pipeline; the case's Gemini payload is fired with the session cwd set to
 // the repository root (Gemini runs hooks there and sets GEMINI_PROJECT_DIR / CLAUDE_PROJECT_DIR to it). The
 // installed command is `harness-hooks bridge …`: a PATH folder holds a `harness-hooks` shim that tees the stdin
-// Gemini gave it, runs `node dist/cli.js "$@"`, and keeps its stdout, stderr and exit code (`bridgeRuns`).
+// Gemini gave it, runs `node dist/cli.cjs "$@"`, and keeps its stdout, stderr and exit code (`bridgeRuns`).
 // `claude` is the claude profile's own reading of the same hook on the same call in Claude's words
 // (HookRegistry({ profile: 'claude' }) dispatching the source settings), and `decision` / `claude.decision` are
 // the two readings in one shape, so test/cli/bridge-engines-gemini.test.ts can compare them (and re-dispatch the
@@ -29,7 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = join(ROOT, 'dist', 'cli.cjs');
 const OUT = join(ROOT, 'fixtures', 'bridge', 'gemini-engine');
 const PIPELINE = process.env.GEMINI_PIPELINE ?? '/work/shared/tools/gemini-engine/pipeline.mjs';
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: npm run build first`);

@@ -1,7 +1,7 @@
 // The profiles a registry knows by name: what its `profile` option and its `dialects` option's keys name,
 // and the methods of the ones it is not (a registry calling another profile's method gets an error that
 // names the profiles having it). `HookRegistry` knows the built-in six (src/hook-registry.ts); the bridge
-// makes its registry with the two profiles one bridged call needs, so that it loads no other
+// makes its registry with the two profiles one bridged call needs, so that no other profile's code runs
 // (src/profiles/load.ts).
 import { describeValue, HookTypeError } from './errors.js';
 import type { Profile, ProfileMethod } from './profiles/profile.js';

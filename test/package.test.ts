@@ -22,8 +22,8 @@ describe('package.json', () => {
     expect(pkg.files).toContain('dist');
   });
 
-  it('names the bin without a leading ./ (npm publish warns that ./dist/cli.js is invalid)', () => {
-    expect(pkg.bin['harness-hooks']).toBe('dist/cli.js');
+  it('names the bin without a leading ./ (npm publish warns that ./dist/cli.cjs is invalid)', () => {
+    expect(pkg.bin['harness-hooks']).toBe('dist/cli.cjs');
   });
 
   it('declares runtime dependencies as caret ranges', () => {
@@ -36,23 +36,27 @@ describe('the packed package', () => {
   const packed = (): { path: string; size: number }[] =>
     (JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { files: { path: string; size: number }[] }[])[0]!.files;
 
-  it('ships no source maps, and a bin that imports the library’s chunks instead of a copy of it', () => {
+  it('ships no source maps; the bin is a small CommonJS file that imports the CLI, which imports the library’s files', () => {
     const files = packed();
     expect(files.filter((f) => f.path.endsWith('.map'))).toEqual([]);
-    const cli = readFileSync(new URL('../dist/cli.js', import.meta.url), 'utf8');
-    expect(cli.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    // The bin loads one command's code (the CLI's, or the bridge's alone); each imports the core's one file.
-    const loaded = [...cli.matchAll(/import\(["']\.\/((?:main|bridge)-[A-Z0-9]+\.js)["']\)/g)].map((m) => m[1]!);
-    expect(loaded.map((f) => f.replace(/-.*/, '')).sort()).toEqual(['bridge', 'main']);
-    for (const f of loaded) {
-      const text = readFileSync(new URL(`../dist/${f}`, import.meta.url), 'utf8');
-      expect(text).toMatch(/from ["']\.\/core\.js["']/);
-      expect(text).not.toContain('var Registry'); // the registry is in the core's file, not in a command's
-    }
-    expect(cli).not.toContain('var Registry');
+    const cli = readFileSync(new URL('../dist/cli.cjs', import.meta.url), 'utf8');
+    expect(cli.startsWith("#!/usr/bin/env node\n'use strict';\n")).toBe(true);
+    expect(cli.length).toBeLessThan(20_000);
+    expect(cli).toMatch(/import\(["']\.\/main\.js["']\)/);
+    const main = readFileSync(new URL('../dist/main.js', import.meta.url), 'utf8');
+    expect(main).toMatch(/from ["']\.\/core\.js["']/);
+    expect(main).not.toContain('var Registry'); // the registry is in the core's file, not in the CLI's
     expect(readFileSync(new URL('../dist/core.js', import.meta.url), 'utf8')).toContain('var Registry');
+    // The bridge: one strict CommonJS file of its own (run with a code cache), with its own copy of the registry.
+    const bridge = readFileSync(new URL('../dist/bridge.cjs', import.meta.url), 'utf8');
+    expect(bridge.startsWith("'use strict';\n")).toBe(true);
+    expect(bridge).toContain('var Registry=class');
+    // No `import()` in it: a script compiled from a code cache has none to call (Node 20), so they are `require`s.
+    expect(bridge).not.toMatch(/\bimport\(/);
+    // The bin's earlier path runs the same program.
+    expect(readFileSync(new URL('../dist/cli.js', import.meta.url), 'utf8')).toContain("import './cli.cjs';");
     // (What the README says of the size, with room to grow.)
-    expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1_800_000);
+    expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(2_400_000);
   }, 30_000);
 });
 
@@ -131,30 +135,33 @@ console.log(JSON.stringify({ refused, zod: Object.keys(createRequire(process.arg
     const script = 'for (const f of process.argv.slice(1)) await import(f); console.log("linked");';
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script, ...files.map((f) => join(dist, f))], { encoding: 'utf8' }).trim()).toBe('linked');
     // A dynamic import (the HTTP hook runner, a profile, a command) names a file of the build.
-    for (const f of [...files, 'cli.js']) {
+    for (const f of [...files, 'cli.cjs']) {
       for (const [, target] of readFileSync(join(dist, f), 'utf8').matchAll(/\bimport\(["'](\.{1,2}\/[^"']+)["']\)/g)) {
         expect(existsSync(join(dist, dirname(f), target!)), `${f} imports ${target}`).toBe(true);
       }
     }
-    // What the bridge imports by name at run time, which no static import checks: each profile's object.
+    // What src/profiles/load.ts imports by name at run time, which no static import checks: each profile's object.
     const profiles = "const out = {}; for (const p of ['default', 'claude', 'codex', 'gemini', 'copilot', 'cursor']) out[p] = (await import(process.argv[1] + p + '.js'))[p + 'Profile']?.name; console.log(JSON.stringify(out));";
     const names = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', profiles, join(dist, 'profiles') + sep], { encoding: 'utf8' })) as Record<string, string>;
     expect(names).toEqual({ default: 'default', claude: 'claude', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor' });
   });
 
-  it('runs a bridged call with the core and the two profiles of the call: no other profile, no library entry, no perf_hooks', () => {
+  it('runs a bridged call from the bin and its own file: no ES module of the package, no perf_hooks, in strict mode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hh-loads-'));
     try {
       const file = join(dir, 'loads.txt');
       const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' });
       const record = fileURLToPath(new URL('../fixtures/package/record-loads.mjs', import.meta.url));
-      execFileSync(process.execPath, ['--import', record, join(dist, 'cli.js'), 'bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'true'], { input, env: { ...process.env, LOADS_FILE: file }, encoding: 'utf8' });
+      const out = execFileSync(process.execPath, ['--import', record, join(dist, 'cli.cjs'), 'bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'true'], { input, env: { ...process.env, LOADS_FILE: file, HARNESS_HOOKS_CODE_CACHE: 'off' }, encoding: 'utf8' });
+      expect(out).toBe('');
       const [urls, builtins] = readFileSync(file, 'utf8').split('\n--\n') as [string, string];
-      const loaded = [...new Set(urls.trim().split('\n'))].map((u) => relative(dist, fileURLToPath(u))).filter((f) => !f.startsWith('..'));
-      expect(loaded.filter((f) => f.startsWith('profiles')).sort()).toEqual([join('profiles', 'claude.js'), join('profiles', 'gemini.js')]);
-      expect(loaded).toContain('core.js');
-      expect(loaded.filter((f) => /^(index|main-|http)/.test(f))).toEqual([]);
+      const loaded = [...new Set(urls.trim().split('\n'))].filter((u) => u !== '').map((u) => relative(dist, fileURLToPath(u))).filter((f) => !f.startsWith('..'));
+      expect(loaded).toEqual(['cli.cjs']);
       expect(builtins.split('\n').filter((m) => /perf_hooks|parse_args/.test(m))).toEqual([]);
+      // Strict, as the ES modules it is built from: a write to a frozen object throws (esbuild's own
+      // "use strict" would come after a banner, and do nothing).
+      const strict = `const m = { exports: {} }; new (require('node:vm').Script)(require('node:module').wrap(require('node:fs').readFileSync(process.argv[1], 'utf8') + '\\n;module.exports.strict = (function () { return this === undefined; })();')).runInThisContext().call(m.exports, m.exports, require, m, process.argv[1], '.'); console.log(m.exports.strict);`;
+      expect(execFileSync(process.execPath, ['-e', strict, join(dist, 'bridge.cjs')], { encoding: 'utf8' }).trim()).toBe('true');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,8 +3,8 @@
 // of the dialect's harness (its event, stdin, tool names and keys, exit codes, output rules, timeout),
 // and answers the host in the host's own output protocol (each profile's `encodeOutput`), so the host
 // decides what the hook's own harness would have. What cannot be said to the host is the stricter outcome,
-// on stderr with why. Loaded on its own (bin.ts), without the other commands, and with the two profiles
-// it runs (its host's and its hook's), not the others.
+// on stderr with why. A program of its own (dist/bridge.cjs, which bin.ts runs with a code cache), without
+// the other commands; of the profiles, the code of the two it runs (its host's and its hook's) runs.
 import { Registry } from '../registry.js';
 import { PROFILE_LOADERS, PROFILE_NAMES } from '../profiles/load.js';
 import type { ProfileName } from '../profiles/index.js';
@@ -82,7 +82,7 @@ export async function bridge(argv: readonly string[], io: BridgeIO): Promise<num
   const dialect = opts.dialect as ProfileName;
   const timeout = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeout !== undefined && !(timeout > 0)) return usage(`--timeout must be a positive number, got ${JSON.stringify(opts.timeout)}`);
-  // The two profiles, each its own chunk (src/profiles/load.ts).
+  // The two profiles, each loaded on its own (src/profiles/load.ts).
   let hostProfile: Profile<any, any>;
   let dialectProfile: Profile<any, any>;
   try {

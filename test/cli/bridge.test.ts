@@ -1,10 +1,12 @@
 // `harness-hooks bridge`, end to end: each host harness (a registry of its profile) runs the bridge as an
 // ordinary command hook, the bridge runs a hook written for another harness, and the host's own reading of
 // the bridge's answer is the decision the hook's own harness would have made.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HookRegistry } from '../../src/index.js';
 import { PROFILE_NAMES_FOR_TESTS, type Dialect } from '../profiles/contract-dialects.js';
 import { readRecords, scriptedHook, shq } from '../helpers/scripted-hook.js';
@@ -119,25 +121,78 @@ describe('bridge', () => {
     expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/--timeout must be a positive number/) });
   });
 
-  it('a profile it cannot load (a damaged install) blocks: exit 2, and the host\'s block where its own profile loads', async () => {
-    const breaker = join(ROOT, 'fixtures', 'cli', 'break-module.mjs');
+  it('runs from a code cache after its first call, with the same answers; a damaged cache is a compile, never a crash', async () => {
+    const dir = join(root, 'code-cache');
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: root, tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't' });
+    const deny = ['bridge', '--host', 'claude', '--dialect', 'gemini', '--', 'echo "no, says gemini" >&2; exit 2'];
+    const env = { HARNESS_HOOKS_CODE_CACHE: dir };
+    const first = await cli(deny, { input, env });
+    const [name] = readdirSync(dir);
+    expect(name).toMatch(/^code-[0-9a-f]{16}-.*\.v8cache$/);
+    const written = statSync(join(dir, name!)).mtimeMs;
+    const second = await cli(deny, { input, env });
+    // Used, not refused: a refused or damaged cache is written again.
+    expect(statSync(join(dir, name!)).mtimeMs).toBe(written);
+    const expected = { code: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no, says gemini' } }), stderr: '' };
+    expect(first).toEqual(expected);
+    expect(second).toEqual(expected);
+    const bytes = readFileSync(join(dir, name!));
+    bytes[bytes.length >> 1]! ^= 0xff;
+    writeFileSync(join(dir, name!), bytes);
+    expect(await cli(deny, { input, env })).toEqual(expected);
+    expect(readFileSync(join(dir, name!)).equals(bytes)).toBe(false);
+  });
+
+  it('a bridge file that cannot run (a damaged install) blocks: exit 2 and why, not node\'s exit 1, an allow to most hosts', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'hh-damaged-'));
+    try {
+      cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+      const text = readFileSync(join(dist, 'bridge.cjs'), 'utf8');
+      writeFileSync(join(dist, 'bridge.cjs'), text.slice(0, text.length >> 1));
+      const input = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: root, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(process.execPath, [join(dist, 'cli.cjs'), 'bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { env: { ...process.env, HARNESS_HOOKS_CODE_CACHE: 'off' } }, (error, stdout, stderr) =>
+          resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }),
+        );
+        child.stdin!.end(input);
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^harness-hooks bridge: could not run: /);
+      expect(r.stdout).toBe('');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('a profile it cannot load blocks: exit 2, and the host\'s block where its own profile loads', async () => {
     const input = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: root, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
-    const env = (suffix: string): Record<string, string> => ({ NODE_OPTIONS: `--import=${breaker}`, BREAK_MODULE: suffix });
-    const dialectBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/profiles/claude.js') });
+    const run = async (broken: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+      vi.resetModules();
+      vi.doMock('../../src/profiles/load.js', async (original) => {
+        const real = await original<typeof import('../../src/profiles/load.js')>();
+        return { ...real, PROFILE_LOADERS: { ...real.PROFILE_LOADERS, [broken]: () => Promise.reject(new Error(`${broken}'s file is damaged`)) } };
+      });
+      try {
+        const { bridge } = await import('../../src/cli/bridge.js');
+        let stdout = '';
+        let stderr = '';
+        const code = await bridge(['--host', 'gemini', '--dialect', 'claude', '--', 'true'], { stdin: Readable.from([input]), stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: process.env, cwd: root });
+        return { code, stdout, stderr };
+      } finally {
+        vi.doUnmock('../../src/profiles/load.js');
+        vi.resetModules();
+      }
+    };
+    const dialectBroken = await run('claude');
     expect(dialectBroken.code).toBe(2);
-    expect(dialectBroken.stderr).toMatch(/could not load the gemini and claude profiles: .*claude\.js is damaged/);
+    expect(dialectBroken.stderr).toMatch(/could not load the gemini and claude profiles: claude's file is damaged/);
     expect(JSON.parse(dialectBroken.stdout)).toEqual({ decision: 'deny', reason: expect.stringMatching(/^harness-hooks bridge: could not load/) });
     // The host's own profile: exit 2 and the reason on stderr say it (Gemini CLI reads exit 2 with stderr's text
     // as a deny, as the others read exit 2).
-    const hostBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/profiles/gemini.js') });
+    const hostBroken = await run('gemini');
     expect(hostBroken.code).toBe(2);
-    expect(hostBroken.stderr).toMatch(/could not load the gemini and claude profiles/);
+    expect(hostBroken.stderr).toMatch(/could not load the gemini and claude profiles: gemini's file is damaged/);
     expect(hostBroken.stdout).toBe('');
-    // The bridge's own code (the core every entry loads): node alone would exit 1, an allow to most hosts.
-    const coreBroken = await cli(['bridge', '--host', 'gemini', '--dialect', 'claude', '--', 'true'], { input, env: env('/core.js') });
-    expect(coreBroken.code).toBe(2);
-    expect(coreBroken.stderr).toMatch(/^harness-hooks bridge: could not run: .*core\.js is damaged/);
-    expect(coreBroken.stdout).toBe('');
   });
   void [claude, codex, gemini];
 });

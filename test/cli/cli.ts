@@ -1,4 +1,4 @@
-// Runs the built CLI (dist/cli.js) as a real process from the repository root, the way a hook author
+// Runs the built CLI (dist/cli.cjs, the bin) as a real process from the repository root, the way a hook author
 // would, with HOME pointing at a throwaway folder (the claude profile creates plugin data folders there).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 
 export interface CliResult {
   code: number;
@@ -29,7 +29,7 @@ export function makeHome(): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-// `node dist/cli.js ...args`, resolving to its exit code and output (never rejecting for a non-zero exit).
+// `node dist/cli.cjs ...args`, resolving to its exit code and output (never rejecting for a non-zero exit).
 export function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test does it first)`);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...(options.home ? { HOME: options.home } : {}), ...options.env };

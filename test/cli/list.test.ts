@@ -139,7 +139,7 @@ describe('harness-hooks list', () => {
     const { execFile } = await import('node:child_process');
     const run = (args: string[]) =>
       new Promise<{ stdout: string; stderr: string }>((resolve) =>
-        execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd: fresh, env: { ...process.env, HOME: fresh } }, (_e, stdout, stderr) => resolve({ stdout, stderr })),
+        execFile(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), ...args], { cwd: fresh, env: { ...process.env, HOME: fresh } }, (_e, stdout, stderr) => resolve({ stdout, stderr })),
       );
     const once = await run(['list', '--json']);
     expect(once.stderr).toContain(`read ${join(fresh, '.claude', 'settings.json')}\n`);

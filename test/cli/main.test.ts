@@ -71,7 +71,7 @@ describe('harness-hooks', () => {
 
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
-    expect(pkg.bin['harness-hooks']).toBe('dist/cli.js');
+    expect(pkg.bin['harness-hooks']).toBe('dist/cli.cjs');
     expect(await cli(['--version'], { home: home.path })).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
   });
 
