@@ -45,8 +45,11 @@ const SHA_LENGTH = 32;
 const MAX_CACHE = 64 * 1024 * 1024;
 /** A cache file not written for this long is removed when another is written (a used one is rewritten after it goes). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
+/** A temporary file a writer left (killed between writing and renaming it) is removed after this long. */
+const STALE_TEMP_MS = 3600 * 1000;
 const PREFIX = 'code-';
 const SUFFIX = '.v8cache';
+const TEMP = /^\.\d+-\d+\.tmp$/;
 
 /**
  * The cache folder: `HARNESS_HOOKS_CODE_CACHE` (a folder, or `off`), else the user's cache folder's
@@ -162,7 +165,7 @@ function readCache(dir: string, file: string): { status: CacheStatus; data?: Buf
 const sha256 = (data: Uint8Array): Buffer => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(data).digest();
 
 // Written whole or not at all: a file of this process's own, renamed over the old one. Caches no process has
-// written for STALE_MS go.
+// written for STALE_MS go, and temporary files a killed writer left, after STALE_TEMP_MS.
 function writeCache(dir: string, file: string, data: Buffer): void {
   const temp = join(dir, `.${process.pid}-${Date.now()}.tmp`);
   const fd = fs.openSync(temp, 'wx', 0o600);
@@ -179,10 +182,11 @@ function writeCache(dir: string, file: string, data: Buffer): void {
   }
   const now = Date.now();
   for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) continue;
+    const stale = name.startsWith(PREFIX) && name.endsWith(SUFFIX) ? STALE_MS : TEMP.test(name) ? STALE_TEMP_MS : undefined;
+    if (stale === undefined) continue;
     const other = join(dir, name);
     try {
-      if (other !== file && now - fs.lstatSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { force: true });
+      if (other !== file && now - fs.lstatSync(other).mtimeMs > stale) fs.rmSync(other, { force: true });
     } catch {
       // another process's clean-up got there first
     }

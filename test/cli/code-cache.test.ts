@@ -137,15 +137,16 @@ describe('loadCached', () => {
     expect(loadCached<Sum>(file, dir, 'b1').status).toBe('unsafe');
   });
 
-  it('removes caches no process has written for 30 days when it writes one, and no others', () => {
+  it('removes caches no process has written for 30 days and temporary files a killed writer left an hour ago when it writes one, and no others', () => {
     const { file, dir } = setup();
     mkdirSync(dir, { mode: 0o700 });
-    for (const [name, days] of [['code-old.v8cache', 40], ['code-recent.v8cache', 5], ['notes.txt', 40]] as const) {
+    const hour = 1 / 24;
+    for (const [name, days] of [['code-old.v8cache', 40], ['code-recent.v8cache', 5], ['notes.txt', 40], ['.123-1700000000000.tmp', 2 * hour], ['.124-1700000000001.tmp', hour / 2], ['.notes.tmp', 40]] as const) {
       writeFileSync(join(dir, name), 'x');
       const at = new Date(Date.now() - days * 24 * 3600 * 1000);
       utimesSync(join(dir, name), at, at);
     }
     loadCached<Sum>(file, dir, 'b1').save();
-    expect(readdirSync(dir).sort()).toEqual(['code-recent.v8cache', caches(dir).find((f) => f.startsWith('code-b1'))!, 'notes.txt'].sort());
+    expect(readdirSync(dir).sort()).toEqual(['code-recent.v8cache', caches(dir).find((f) => f.startsWith('code-b1'))!, 'notes.txt', '.124-1700000000001.tmp', '.notes.tmp'].sort());
   });
 });
