@@ -49,6 +49,8 @@ const STALE_MS = 30 * 24 * 3600 * 1000;
 const STALE_TEMP_MS = 3600 * 1000;
 const PREFIX = 'code-';
 const SUFFIX = '.v8cache';
+// A writer's temporary file, and how one a killed writer left is known.
+const tempName = (): string => `.${process.pid}-${Date.now()}.tmp`;
 const TEMP = /^\.\d+-\d+\.tmp$/;
 
 /**
@@ -167,7 +169,7 @@ const sha256 = (data: Uint8Array): Buffer => (require('node:crypto') as typeof i
 // Written whole or not at all: a file of this process's own, renamed over the old one. Caches no process has
 // written for STALE_MS go, and temporary files a killed writer left, after STALE_TEMP_MS.
 function writeCache(dir: string, file: string, data: Buffer): void {
-  const temp = join(dir, `.${process.pid}-${Date.now()}.tmp`);
+  const temp = join(dir, tempName());
   const fd = fs.openSync(temp, 'wx', 0o600);
   try {
     fs.writeSync(fd, Buffer.concat([MAGIC, sha256(data), data]));
